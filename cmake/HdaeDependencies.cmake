@@ -1,0 +1,5 @@
+# Every dependency comes from a Debian package (see scripts/install-deps.sh).
+find_package(SUNDIALS 6.4 REQUIRED COMPONENTS ida sunlinsolklu sunlinsoldense sunmatrixsparse
+                                           sunmatrixdense nvecserial)
+find_package(Eigen3 3.4 REQUIRED NO_MODULE)
+find_package(fmt REQUIRED)

@@ -1,0 +1,21 @@
+# Installs hdae::engine and hdae::models with an exported CMake package, so that
+# find_package(hdae) works from an install prefix (tests/consumer proves it).
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+install(TARGETS hdae_engine hdae_models EXPORT hdaeTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine/include/hdae
+                  ${PROJECT_SOURCE_DIR}/models/include/hdae
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT hdaeTargets NAMESPACE hdae:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)
+
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/hdaeConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/hdaeConfig.cmake INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/hdaeConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/hdaeConfig.cmake ${PROJECT_BINARY_DIR}/hdaeConfigVersion.cmake
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)

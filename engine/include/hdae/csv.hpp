@@ -1,0 +1,33 @@
+// Result tables to and from CSV (DESIGN.md section 5). Values are written with the shortest
+// representation that reads back to the same double, so a write/read round trip is exact.
+// The first line holds "time" and the column names; units go to a second header-free file
+// or, when asked, to a "# units:" comment line.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <vector>
+
+#include "hdae/result.hpp"
+
+namespace hdae {
+
+/// Writes time and all columns; throws IoError naming the file on failure.
+void write_csv(const ResultTable& table, const std::filesystem::path& file);
+void write_csv(const ResultTable& table, std::ostream& out);
+
+/// Writes "name,unit,kind" per column (time first) beside a result CSV.
+void write_units_csv(const ResultTable& table, const std::filesystem::path& file);
+
+/// Writes one line per event: time, kind, crossings, time events, iterations, jumps.
+void write_event_log_csv(const std::vector<EventRecord>& events, const std::filesystem::path& file);
+
+/// Writes a whole result beside each other: <stem>.csv (the table), <stem>.units.csv and
+/// <stem>.events.csv (the event log), where csv_file is <dir>/<stem>.csv.
+void write_result_files(const SimulationResult& result, const std::filesystem::path& csv_file);
+
+/// Reads a result CSV (',' or ';' separated, first column "time" or "t"); throws IoError
+/// with file and line for malformed input.
+[[nodiscard]] ResultTable read_csv(const std::filesystem::path& file);
+
+}  // namespace hdae

@@ -1,0 +1,265 @@
+// The model contract of hdae.
+//
+// A hybrid DAE model is one residual vector r = F(t, x, der_x) over the unknowns x, split
+// row by row into f_d rows (linear in der_x) and f_c rows (no der_x at all), plus crossing
+// functions that end continuous integration and an event handler that may switch modes
+// (DESIGN.md sections 1 and 2). The simulator (simulator.hpp) owns the continuous state and
+// calls the model through two entry points:
+//
+//   evaluate(Evaluation&)   residuals, crossing conditions and outputs, from one place
+//   on_event(EventContext&) discrete changes at an event instant (modes, row kinds,
+//                           explicit re-initialization, time events, termination)
+//
+// Models are usually written against the modelling layer in model_builder.hpp, which declares
+// named variables, equations, outputs, crossings and time events; this header holds the
+// plain-data description (ModelStructure) and the two context classes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace hdae {
+
+/// Whether an unknown takes part in IDA's local error test.
+enum class ErrorControl { kIncluded, kExcluded };
+
+/// Kind of a residual row: f_d (M_d(x,t) der_x + b_d(x,t), linear in der_x) or f_c (no der_x).
+enum class RowKind { kDifferential, kConstraint };
+
+/// Which sign changes of a crossing function end continuous integration.
+enum class CrossingDirection { kBoth, kRising, kFalling };
+
+/// Description of one unknown x[i].
+struct VariableInfo {
+  std::string name;      ///< unique, non-empty; used in results and messages
+  std::string unit;      ///< free text, e.g. "rad/s"; may be empty
+  double start = 0.0;    ///< start value x(t0^-); finite
+  bool fixed = false;    ///< keep the start value at t0 (ITI paper section 4)
+  double nominal = 1.0;  ///< typical magnitude (> 0): scales tolerances and jump solves
+  ErrorControl error_control = ErrorControl::kIncluded;  ///< excluded: no local error test
+  std::string der_name;  ///< column name of der_x[i]; "der(<name>)" when empty
+  std::string der_unit;  ///< unit of der_x[i]; may be empty
+};
+
+/// Description of one residual row r[i].
+struct EquationInfo {
+  std::string name;                       ///< e.g. "J1*der(w1) = tau1 - tau"
+  RowKind kind = RowKind::kDifferential;  ///< row kind at t0; may change at events
+};
+
+/// Description of one auxiliary output w[k] (computed in evaluate, stored in results).
+struct OutputInfo {
+  std::string name;
+  std::string unit;
+};
+
+/// Description of one crossing function z[k].
+struct CrossingInfo {
+  std::string name;
+  CrossingDirection direction = CrossingDirection::kBoth;
+  double nominal = 1.0;  ///< typical magnitude of the crossing value (> 0): scales hysteresis
+};
+
+/// Description of one time event the model may schedule.
+struct TimeEventInfo {
+  std::string name;
+};
+
+/// One structurally non-zero entry of dF/dx + c dF/d(der_x).
+struct SparsityEntry {
+  std::size_t row = 0;
+  std::size_t col = 0;
+};
+
+/// Everything about a model that is not a function evaluation.
+struct ModelStructure {
+  std::string name;
+  std::vector<VariableInfo> variables;
+  std::vector<EquationInfo> equations;
+  std::vector<OutputInfo> outputs;
+  std::vector<CrossingInfo> crossings;
+  std::vector<TimeEventInfo> time_events;
+  /// Union of the patterns of dF/dx and dF/d(der_x); empty means "dense / unknown".
+  std::vector<SparsityEntry> sparsity;
+
+  [[nodiscard]] std::size_t num_unknowns() const { return variables.size(); }
+  /// Throws ModelError naming the offending entry (sizes, names, values, sparsity).
+  void validate() const;
+};
+
+/// Typed handles into a ModelStructure (the modelling layer hands these out).
+struct Var {
+  std::size_t index = 0;
+};
+struct Eq {
+  std::size_t index = 0;
+};
+struct Out {
+  std::size_t index = 0;
+};
+struct Crossing {
+  std::size_t index = 0;
+};
+struct TimeEvent {
+  std::size_t index = 0;
+};
+
+namespace detail {
+class CrossingTable;
+}  // namespace detail
+
+/// Why the model is being evaluated.
+enum class EvaluationPhase {
+  kContinuous,  ///< during integration: crossing Booleans frozen, crossing values recorded
+  kEvent,       ///< at an event instant: crossing Booleans follow their current values
+  kInitial,     ///< the event iteration at t0: like kEvent, and is_initial() is true
+};
+
+/// Arguments and results of one call of SimulationModel::evaluate.
+///
+/// The residual vector must be written completely on every call. Outputs are written only
+/// when wants_outputs() is true (other calls may skip their computation).
+class Evaluation {
+ public:
+  Evaluation(double t, std::span<const double> x, std::span<const double> der_x,
+             std::span<double> r, std::span<double> w, detail::CrossingTable* crossings,
+             EvaluationPhase phase);
+
+  [[nodiscard]] double t() const { return t_; }
+  [[nodiscard]] double x(Var v) const { return x_[v.index]; }
+  [[nodiscard]] double der(Var v) const { return der_x_[v.index]; }
+  [[nodiscard]] std::span<const double> x() const { return x_; }
+  [[nodiscard]] std::span<const double> der_x() const { return der_x_; }
+
+  /// Sets residual row e (f_d or f_c, as declared for the current mode).
+  void set(Eq e, double residual) { r_[e.index] = residual; }
+  [[nodiscard]] std::span<double> residuals() { return r_; }
+
+  [[nodiscard]] bool wants_outputs() const { return !w_.empty(); }
+  void set(Out o, double value) {
+    if (!w_.empty()) w_[o.index] = value;
+  }
+
+  /// True during the event iteration at t0 (before integration starts).
+  [[nodiscard]] bool is_initial() const { return phase_ == EvaluationPhase::kInitial; }
+  [[nodiscard]] bool is_event() const { return phase_ != EvaluationPhase::kContinuous; }
+
+  // Crossing helpers: each crossing is used by exactly one helper call per evaluation. The
+  // Boolean is frozen between events; IDA sees the value shifted by a small hysteresis so the
+  // root is located just past zero and the test flips reliably at the event.
+
+  /// value > 0, frozen between events.
+  bool positive(Crossing c, double value);
+  /// value < 0, frozen between events.
+  bool negative(Crossing c, double value);
+  /// True at the event pass in which the sign of value changed (like Modelica's change()).
+  bool change(Crossing c, double value);
+  /// True at the event pass in which value became positive (rising edge); re-arms by itself.
+  bool edge(Crossing c, double value);
+
+ private:
+  bool update(Crossing c, double value);
+
+  double t_;
+  std::span<const double> x_;
+  std::span<const double> der_x_;
+  std::span<double> r_;
+  std::span<double> w_;
+  detail::CrossingTable* crossings_;
+  EvaluationPhase phase_;
+};
+
+/// Why the event iteration was entered.
+enum class EventKind { kInitial, kTime, kState, kTerminal };
+
+namespace detail {
+struct EventRequests;
+}  // namespace detail
+
+/// What the model sees and may change in SimulationModel::on_event.
+class EventContext {
+ public:
+  EventContext(double t, EventKind kind, int pass, std::span<double> x,
+               std::span<const double> der_x, const detail::CrossingTable& crossings,
+               std::span<const bool> time_events_fired, detail::EventRequests& requests);
+
+  [[nodiscard]] double t() const { return t_; }
+  [[nodiscard]] EventKind kind() const { return kind_; }
+  [[nodiscard]] bool is_initial() const { return kind_ == EventKind::kInitial; }
+  /// 1 for the first pass of the event iteration at this instant.
+  [[nodiscard]] int pass() const { return pass_; }
+
+  /// Current state; writing to it is an explicit re-initialization (x^- of the jump solve).
+  [[nodiscard]] double x(Var v) const { return x_[v.index]; }
+  void set(Var v, double value) { x_[v.index] = value; }
+  [[nodiscard]] double der(Var v) const { return der_x_[v.index]; }
+
+  /// Current Boolean of a crossing (as its helper last returned it).
+  [[nodiscard]] bool is_true(Crossing c) const;
+  /// The crossing's Boolean went false -> true in this pass.
+  [[nodiscard]] bool rose(Crossing c) const;
+  /// The crossing's Boolean went true -> false in this pass.
+  [[nodiscard]] bool fell(Crossing c) const;
+  /// The time event fired at this instant (first pass only).
+  [[nodiscard]] bool fired(TimeEvent e) const { return time_events_fired_[e.index]; }
+
+  /// Switches an equation between f_d and f_c from the next evaluation on.
+  void set_row_kind(Eq e, RowKind kind);
+  /// Schedules (or moves) time event e to time t_s (> current time, or == for "now").
+  void schedule(TimeEvent e, double t_s);
+  void cancel(TimeEvent e);
+  /// Ends the run after this event with status "stopped by model".
+  void terminate(std::string reason);
+  /// Asks for one more pass of the event iteration even if no crossing flipped.
+  void request_iteration();
+
+ private:
+  double t_;
+  EventKind kind_;
+  int pass_;
+  std::span<double> x_;
+  std::span<const double> der_x_;
+  const detail::CrossingTable& crossings_;
+  std::span<const bool> time_events_fired_;
+  detail::EventRequests& requests_;
+};
+
+/// Receives the entries of dF/dx + cj dF/d(der_x) from a model-supplied Jacobian. Entries
+/// accumulate (several add() calls for one position sum up); with the sparse (KLU) solver
+/// every entry must lie in the declared sparsity pattern.
+class JacobianEntries {
+ public:
+  virtual ~JacobianEntries() = default;
+  virtual void add(Eq row, Var col, double value) = 0;
+};
+
+/// The interface the simulator drives. Implementations own their discrete state (modes);
+/// the simulator owns x, der_x, the crossing Booleans, the row kinds and the time events.
+class SimulationModel {
+ public:
+  virtual ~SimulationModel() = default;
+
+  [[nodiscard]] virtual const ModelStructure& structure() const = 0;
+
+  /// Residuals (always), crossing helpers (always, so their values reach IDA), outputs (when
+  /// asked). Throwing is allowed: the simulator stops and rethrows with phase and time.
+  virtual void evaluate(Evaluation& e) = 0;
+
+  /// Discrete changes at an event instant; called once per event-iteration pass.
+  virtual void on_event(EventContext& /*event*/) {}
+
+  /// A model that returns true here supplies dF/dx + cj dF/d(der_x) through jacobian();
+  /// otherwise the simulator uses difference quotients (coloured ones with KLU).
+  [[nodiscard]] virtual bool provides_jacobian() const { return false; }
+  virtual void jacobian(double /*t*/, double /*cj*/, std::span<const double> /*x*/,
+                        std::span<const double> /*der_x*/, JacobianEntries& /*entries*/) {}
+
+  /// Restores the discrete state the model has before a run (called at the start of simulate).
+  virtual void reset() {}
+};
+
+}  // namespace hdae

@@ -1,0 +1,74 @@
+// Options of a simulation run (STYLE.md "Options"): a plain aggregate with a documented
+// default per field and validate(), which throws OptionError naming the field and the rule.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string_view>
+
+namespace hdae {
+
+enum class LinearSolverKind {
+  kAuto,   ///< KLU when the model declares a sparsity pattern and has >= klu_min_unknowns
+  kDense,  ///< SUNDIALS dense LU with IDA's own difference-quotient Jacobian
+  kKlu,    ///< SuiteSparse KLU with a column-coloured finite-difference Jacobian
+};
+
+/// Quadrature of M_d over the Dirac impulse in the jump solve (DESIGN.md section 3).
+enum class JumpRule {
+  kMidpoint,  ///< M_d((x^- + x^+)/2): ITI paper eq. (8); exact for d(x^2)/dt-like terms
+  kEndPoint,  ///< M_d(x^+): as ModiaMath does; kept for comparison
+};
+
+enum class LogLevel { kOff, kError, kWarning, kInfo, kDebug };
+
+using LogSink = std::function<void(LogLevel, std::string_view)>;
+
+struct SimulationOptions {
+  /// Start time t0 in s; finite.
+  double start_s = 0.0;
+  /// Stop time in s; finite and > start_s.
+  double stop_s = 1.0;
+  /// Output grid spacing in s, > 0 when set; unset means (stop_s - start_s) / 500.
+  std::optional<double> output_interval_s;
+  /// IDA relative tolerance; in (0, 1).
+  double rel_tol = 1e-6;
+  /// Absolute tolerance of x[i] is abs_tol_factor * rel_tol * nominal[i]; > 0.
+  double abs_tol_factor = 0.01;
+  /// Exclude algebraic unknowns (and ErrorControl::kExcluded ones) from IDA's error test.
+  bool suppress_algebraic = true;
+  /// Largest step in s; 0 means no limit; otherwise > 0.
+  double max_step_s = 0.0;
+  /// Most IDA steps between two output points (IDASetMaxNumSteps); >= 1.
+  long max_steps_per_interval = 100000;
+  /// Linear solver of IDA's Newton iteration.
+  LinearSolverKind linear_solver = LinearSolverKind::kAuto;
+  /// Size from which kAuto picks KLU (when a sparsity pattern is declared); >= 1.
+  std::size_t klu_min_unknowns = 50;
+  /// Most passes of the event iteration at one instant; >= 1.
+  int max_event_iterations = 20;
+  /// Chattering: this many consecutive events whose spacing shrinks ... ; >= 3.
+  int chattering_event_count = 40;
+  /// ... or whose spacing is below this (s) ends the run with status kChattering; >= 0.
+  double chattering_min_spacing_s = 1e-10;
+  /// Crossing hysteresis, relative to each crossing's nominal; in (0, 1e-3].
+  double crossing_hysteresis = 1e-10;
+  /// Rule for M_d over the impulse in the jump solve.
+  JumpRule jump_rule = JumpRule::kMidpoint;
+  /// Jump-solve Newton tolerance relative to rel_tol (scaled residual); in (0, 1].
+  double jump_tol_factor = 1e-3;
+  /// Most Newton iterations of one jump solve; >= 1.
+  int max_jump_iterations = 50;
+  /// Messages at or above this level go to log_sink.
+  LogLevel log_level = LogLevel::kWarning;
+  /// Receiver of log messages; when empty, messages go to standard error.
+  LogSink log_sink;
+
+  /// Throws OptionError naming the first violated field and its rule.
+  void validate() const;
+  /// output_interval_s with the default resolved.
+  [[nodiscard]] double resolved_output_interval_s() const;
+};
+
+}  // namespace hdae

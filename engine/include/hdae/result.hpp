@@ -1,0 +1,90 @@
+// The result of a run (DESIGN.md section 5): a table of time plus named columns (x, der_x,
+// outputs w) with units, two rows with the same time at every event (left limit x(t_e^-),
+// then right limit x(t_e^+)), an event log, the status and the statistics.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hdae/model.hpp"
+#include "hdae/statistics.hpp"
+#include "hdae/status.hpp"
+
+namespace hdae {
+
+enum class ColumnKind { kState, kDerivative, kOutput, kOther };
+
+struct ColumnInfo {
+  std::string name;
+  std::string unit;
+  ColumnKind kind = ColumnKind::kOther;
+};
+
+/// Time plus named columns, row-major. Rows with equal time are the two limits at an event.
+class ResultTable {
+ public:
+  ResultTable() = default;
+  explicit ResultTable(std::vector<ColumnInfo> columns);
+
+  [[nodiscard]] const std::vector<ColumnInfo>& columns() const { return columns_; }
+  [[nodiscard]] std::size_t num_columns() const { return columns_.size(); }
+  [[nodiscard]] std::size_t num_rows() const { return time_.size(); }
+  [[nodiscard]] const std::vector<double>& time() const { return time_; }
+  [[nodiscard]] double time(std::size_t row) const { return time_[row]; }
+  [[nodiscard]] std::span<const double> row(std::size_t row) const;
+  [[nodiscard]] double value(std::size_t row, std::size_t column) const;
+  /// Index of the column with this name; throws std::out_of_range naming it when absent.
+  [[nodiscard]] std::size_t column_index(std::string_view name) const;
+  /// Copy of one column over all rows.
+  [[nodiscard]] std::vector<double> column(std::string_view name) const;
+  /// Value of a named column in the last row.
+  [[nodiscard]] double final_value(std::string_view name) const;
+
+  /// Appends a row; values.size() must equal num_columns().
+  void append(double t, std::span<const double> values);
+
+ private:
+  std::vector<ColumnInfo> columns_;
+  std::vector<double> time_;
+  std::vector<double> values_;
+};
+
+/// One variable whose value changed at an event.
+struct JumpRecord {
+  std::string variable;
+  double before = 0.0;  ///< x(t_e^-)
+  double after = 0.0;   ///< x(t_e^+)
+};
+
+/// One crossing whose Boolean flipped at an event.
+struct CrossingRecord {
+  std::string crossing;
+  CrossingDirection direction = CrossingDirection::kRising;  ///< kRising or kFalling
+};
+
+struct EventRecord {
+  double t = 0.0;
+  EventKind kind = EventKind::kState;
+  std::vector<CrossingRecord> crossings;  ///< flipped in any pass at this instant
+  std::vector<std::string> time_events;   ///< time events that fired
+  int iterations = 0;                     ///< event-iteration passes
+  std::vector<JumpRecord> jumps;          ///< variables with x^+ != x^-
+  std::string note;                       ///< e.g. the model's termination reason
+};
+
+struct SimulationResult {
+  ResultTable table;
+  std::vector<EventRecord> events;
+  SimulationStatus status;
+  Statistics statistics;
+};
+
+[[nodiscard]] std::string_view to_string(EventKind kind);
+
+/// A few lines for people: status, rows, events with their jumps, statistics.
+[[nodiscard]] std::string summary(const SimulationResult& result);
+
+}  // namespace hdae

@@ -1,0 +1,34 @@
+// Counters of one run (STYLE.md "Statistics"). IDA's counters are harvested before every
+// IDAReInit (which zeroes them), so these are totals over the whole run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace hdae {
+
+struct Statistics {
+  std::int64_t steps = 0;                          ///< IDA steps
+  std::int64_t residual_evaluations = 0;           ///< all F evaluations, incl. for Jacobians
+  std::int64_t jacobian_residual_evaluations = 0;  ///< of which for Jacobians
+  std::int64_t jacobian_evaluations = 0;
+  std::int64_t error_test_failures = 0;
+  std::int64_t convergence_failures = 0;  ///< nonlinear solver convergence failures
+  std::int64_t root_function_evaluations = 0;
+  std::int64_t time_events = 0;
+  std::int64_t state_events = 0;
+  std::int64_t event_iterations = 0;      ///< passes over all events
+  std::int64_t max_event_iterations = 0;  ///< most passes at one instant
+  std::int64_t restarts = 0;              ///< IDAReInit calls
+  std::int64_t jump_solves = 0;
+  std::int64_t jump_newton_iterations = 0;
+  std::int64_t jacobian_colors = 0;  ///< colours of the sparse FD Jacobian (KLU)
+  double wall_time_s = 0.0;
+
+  /// One line: steps, residuals, Jacobians, events, wall time.
+  [[nodiscard]] std::string brief_report() const;
+  /// One line per counter.
+  [[nodiscard]] std::string full_report() const;
+};
+
+}  // namespace hdae

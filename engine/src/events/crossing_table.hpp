@@ -1,0 +1,72 @@
+// The crossing Booleans of a run and the values handed to IDA's root finder (DESIGN.md
+// section 2, "Crossings"). Owned by the simulator, written through the helpers of
+// hdae::Evaluation (positive / negative / change / edge).
+//
+// Between events a Boolean b_k is frozen and IDA sees z_k = c_k shifted by the hysteresis
+// eps_k = hysteresis * nominal_k towards the current side: z = c + eps when b is true,
+// z = c - eps when b is false. The root z = 0 therefore lies just past c = 0, so when IDA
+// stops there the test c > 0 has certainly flipped, and after the event the new z has the
+// new sign with magnitude about 2 eps: no crossing is left sitting on zero (FMI rule).
+// Direction-restricted crossings use a fixed shift: kRising sees z = c - eps (root at
+// c = +eps), kFalling z = c + eps; IDA ignores the other direction, and when IDA reports
+// such a root the Boolean is first set to the pre-crossing side so the flip is seen even if
+// the ignored crossing back was never observed.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hdae/model.hpp"
+
+namespace hdae::detail {
+
+class CrossingTable {
+ public:
+  CrossingTable(const ModelStructure& structure, double hysteresis);
+
+  [[nodiscard]] std::size_t size() const { return value_.size(); }
+
+  /// The helper call for crossing k with condition value c in the given phase; returns b_k.
+  bool update(std::size_t k, double c, EvaluationPhase phase);
+
+  /// Marks the start of an event-iteration pass: the current Booleans become "previous".
+  void begin_pass();
+  /// IDA reported a root of crossing k with this sign (+1 rising z, -1 falling z).
+  void note_root(std::size_t k, int direction);
+  /// Forgets flips of this pass (used at t0, where there is no "before").
+  void accept_current();
+
+  [[nodiscard]] bool value(std::size_t k) const { return value_[k] != 0; }
+  [[nodiscard]] bool previous(std::size_t k) const { return previous_[k] != 0; }
+  [[nodiscard]] bool flipped(std::size_t k) const { return value_[k] != previous_[k]; }
+  [[nodiscard]] bool any_flipped() const;
+  /// Whether each crossing's helper was called in the last evaluation.
+  [[nodiscard]] bool was_seen(std::size_t k) const { return seen_[k] != 0; }
+  void clear_seen();
+
+  /// z values for IDA, as recorded by the last evaluation.
+  [[nodiscard]] std::span<const double> z() const { return z_; }
+
+ private:
+  std::vector<CrossingDirection> direction_;
+  std::vector<double> epsilon_;
+  std::vector<char> value_;
+  std::vector<char> previous_;
+  std::vector<char> seen_;
+  std::vector<double> z_;
+};
+
+/// What the model asked for in on_event; applied by the simulator after the call.
+struct EventRequests {
+  std::vector<RowKind>* row_kinds = nullptr;
+  std::vector<double>* time_event_times = nullptr;  ///< NaN = not scheduled
+  const ModelStructure* structure = nullptr;
+  bool row_kinds_changed = false;
+  bool terminate = false;
+  std::string terminate_reason;
+  bool another_pass = false;
+};
+
+}  // namespace hdae::detail

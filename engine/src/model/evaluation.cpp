@@ -1,0 +1,88 @@
+// Evaluation and EventContext: the two views a model gets of the simulator's state.
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "events/crossing_table.hpp"
+#include "hdae/errors.hpp"
+#include "hdae/model.hpp"
+
+namespace hdae {
+
+Evaluation::Evaluation(double t, std::span<const double> x, std::span<const double> der_x,
+                       std::span<double> r, std::span<double> w, detail::CrossingTable* crossings,
+                       EvaluationPhase phase)
+    : t_(t), x_(x), der_x_(der_x), r_(r), w_(w), crossings_(crossings), phase_(phase) {}
+
+bool Evaluation::update(Crossing c, double value) {
+  if (crossings_ == nullptr) return value > 0.0;
+  return crossings_->update(c.index, value, phase_);
+}
+
+bool Evaluation::positive(Crossing c, double value) { return update(c, value); }
+
+bool Evaluation::negative(Crossing c, double value) { return update(c, -value); }
+
+bool Evaluation::change(Crossing c, double value) {
+  update(c, value);
+  return is_event() && crossings_ != nullptr && crossings_->flipped(c.index);
+}
+
+bool Evaluation::edge(Crossing c, double value) {
+  const bool now = update(c, value);
+  return is_event() && crossings_ != nullptr && now && !crossings_->previous(c.index);
+}
+
+EventContext::EventContext(double t, EventKind kind, int pass, std::span<double> x,
+                           std::span<const double> der_x, const detail::CrossingTable& crossings,
+                           std::span<const bool> time_events_fired, detail::EventRequests& requests)
+    : t_(t),
+      kind_(kind),
+      pass_(pass),
+      x_(x),
+      der_x_(der_x),
+      crossings_(crossings),
+      time_events_fired_(time_events_fired),
+      requests_(requests) {}
+
+bool EventContext::is_true(Crossing c) const { return crossings_.value(c.index); }
+
+bool EventContext::rose(Crossing c) const {
+  return crossings_.value(c.index) && !crossings_.previous(c.index);
+}
+
+bool EventContext::fell(Crossing c) const {
+  return !crossings_.value(c.index) && crossings_.previous(c.index);
+}
+
+void EventContext::set_row_kind(Eq e, RowKind kind) {
+  RowKind& current = (*requests_.row_kinds)[e.index];
+  if (current != kind) {
+    current = kind;
+    requests_.row_kinds_changed = true;
+  }
+}
+
+void EventContext::schedule(TimeEvent e, double t_s) {
+  const std::string& name = requests_.structure->time_events[e.index].name;
+  if (!std::isfinite(t_s) || t_s < t_) {
+    throw ModelError(fmt::format(
+        "time event '{}' scheduled at t = {} which is before the current time {} or not finite",
+        name, t_s, t_));
+  }
+  (*requests_.time_event_times)[e.index] = t_s;
+}
+
+void EventContext::cancel(TimeEvent e) {
+  (*requests_.time_event_times)[e.index] = std::numeric_limits<double>::quiet_NaN();
+}
+
+void EventContext::terminate(std::string reason) {
+  requests_.terminate = true;
+  requests_.terminate_reason = std::move(reason);
+}
+
+void EventContext::request_iteration() { requests_.another_pass = true; }
+
+}  // namespace hdae

@@ -1,0 +1,42 @@
+// write_result_files and summary(): what example programs and users call after a run.
+#include <fmt/format.h>
+
+#include "hdae/csv.hpp"
+#include "hdae/result.hpp"
+
+namespace hdae {
+
+void write_result_files(const SimulationResult& result, const std::filesystem::path& csv_file) {
+  write_csv(result.table, csv_file);
+  std::filesystem::path units = csv_file;
+  units.replace_extension(".units.csv");
+  write_units_csv(result.table, units);
+  std::filesystem::path events = csv_file;
+  events.replace_extension(".events.csv");
+  write_event_log_csv(result.events, events);
+}
+
+std::string summary(const SimulationResult& result) {
+  std::string s = fmt::format("status: {} at t = {}", to_string(result.status.outcome),
+                              result.status.t);
+  if (!result.status.message.empty()) s += fmt::format(" ({})", result.status.message);
+  s += fmt::format("\nrows: {}, events: {}\n", result.table.num_rows(), result.events.size());
+  for (const EventRecord& e : result.events) {
+    if (e.kind == EventKind::kInitial && e.jumps.empty()) continue;
+    s += fmt::format("  event at t = {:.10g} ({}", e.t, to_string(e.kind));
+    for (const CrossingRecord& c : e.crossings) {
+      s += fmt::format(", {} {}", c.crossing,
+                       c.direction == CrossingDirection::kRising ? "rose" : "fell");
+    }
+    for (const std::string& name : e.time_events) s += fmt::format(", time event {}", name);
+    s += fmt::format(", {} pass{})", e.iterations, e.iterations == 1 ? "" : "es");
+    for (const JumpRecord& j : e.jumps) {
+      s += fmt::format(" {}: {:.8g} -> {:.8g}", j.variable, j.before, j.after);
+    }
+    s += '\n';
+  }
+  s += result.statistics.brief_report();
+  return s;
+}
+
+}  // namespace hdae

@@ -1,0 +1,50 @@
+// SimulationOptions::validate: names the violated field and its rule (STYLE.md "Options").
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+#include "hdae/options.hpp"
+
+namespace hdae {
+namespace {
+
+void require(bool ok, const char* field, const char* rule, double value) {
+  if (!ok)
+    throw OptionError(fmt::format("SimulationOptions::{} must be {}, got {}", field, rule, value));
+}
+
+}  // namespace
+
+void SimulationOptions::validate() const {
+  require(std::isfinite(start_s), "start_s", "finite", start_s);
+  require(std::isfinite(stop_s), "stop_s", "finite", stop_s);
+  require(stop_s > start_s, "stop_s", fmt::format("> start_s ({})", start_s).c_str(), stop_s);
+  if (output_interval_s) {
+    require(std::isfinite(*output_interval_s) && *output_interval_s > 0.0, "output_interval_s",
+            "> 0 when set (unset selects (stop_s - start_s)/500)", *output_interval_s);
+  }
+  require(rel_tol > 0.0 && rel_tol < 1.0, "rel_tol", "in (0, 1)", rel_tol);
+  require(std::isfinite(abs_tol_factor) && abs_tol_factor > 0.0, "abs_tol_factor", "> 0",
+          abs_tol_factor);
+  require(std::isfinite(max_step_s) && max_step_s >= 0.0, "max_step_s", ">= 0 (0: no limit)",
+          max_step_s);
+  require(max_steps_per_interval >= 1, "max_steps_per_interval", ">= 1",
+          static_cast<double>(max_steps_per_interval));
+  require(klu_min_unknowns >= 1, "klu_min_unknowns", ">= 1", static_cast<double>(klu_min_unknowns));
+  require(max_event_iterations >= 1, "max_event_iterations", ">= 1", max_event_iterations);
+  require(chattering_event_count >= 3, "chattering_event_count", ">= 3", chattering_event_count);
+  require(std::isfinite(chattering_min_spacing_s) && chattering_min_spacing_s >= 0.0,
+          "chattering_min_spacing_s", ">= 0", chattering_min_spacing_s);
+  require(crossing_hysteresis > 0.0 && crossing_hysteresis <= 1e-3, "crossing_hysteresis",
+          "in (0, 1e-3]", crossing_hysteresis);
+  require(jump_tol_factor > 0.0 && jump_tol_factor <= 1.0, "jump_tol_factor", "in (0, 1]",
+          jump_tol_factor);
+  require(max_jump_iterations >= 1, "max_jump_iterations", ">= 1", max_jump_iterations);
+}
+
+double SimulationOptions::resolved_output_interval_s() const {
+  return output_interval_s.value_or((stop_s - start_s) / 500.0);
+}
+
+}  // namespace hdae

@@ -1,0 +1,282 @@
+#include "simulator/run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+#include "hdae/simulator.hpp"
+
+namespace hdae::detail {
+namespace {
+
+std::vector<ColumnInfo> make_columns(const ModelStructure& s) {
+  std::vector<ColumnInfo> columns;
+  columns.reserve(2 * s.variables.size() + s.outputs.size());
+  for (const VariableInfo& v : s.variables) columns.push_back({v.name, v.unit, ColumnKind::kState});
+  for (const VariableInfo& v : s.variables) {
+    columns.push_back({v.der_name.empty() ? fmt::format("der({})", v.name) : v.der_name, v.der_unit,
+                       ColumnKind::kDerivative});
+  }
+  for (const OutputInfo& o : s.outputs) columns.push_back({o.name, o.unit, ColumnKind::kOutput});
+  return columns;
+}
+
+const char* to_text(int phase) {
+  static const char* const names[] = {"set-up",        "initialization", "integration",
+                                      "event handler", "jump solve",     "output"};
+  return names[phase];
+}
+
+}  // namespace
+
+Run::Run(SimulationModel& model, const SimulationOptions& options)
+    : model_(model),
+      options_(options),
+      structure_(model.structure()),
+      n_(structure_.num_unknowns()),
+      crossings_(structure_, options.crossing_hysteresis),
+      chattering_(options.chattering_event_count, options.chattering_min_spacing_s) {
+  row_kinds_.reserve(n_);
+  for (const EquationInfo& e : structure_.equations) row_kinds_.push_back(e.kind);
+  time_event_times_.assign(structure_.time_events.size(), std::numeric_limits<double>::quiet_NaN());
+  time_events_fired_ = std::make_unique<bool[]>(structure_.time_events.size());
+  x_.resize(n_);
+  for (std::size_t i = 0; i < n_; ++i) x_[i] = structure_.variables[i].start;
+  der_x_.assign(n_, 0.0);
+  r_.assign(n_, 0.0);
+  scratch_r_.assign(n_, 0.0);
+  w_.assign(structure_.outputs.size(), 0.0);
+  row_buffer_.assign(2 * n_ + w_.size(), 0.0);
+  result_.table = ResultTable(make_columns(structure_));
+  const bool use_klu = options.linear_solver == LinearSolverKind::kKlu ||
+                       (options.linear_solver == LinearSolverKind::kAuto &&
+                        !structure_.sparsity.empty() && n_ >= options.klu_min_unknowns);
+  if (use_klu || !structure_.sparsity.empty()) pattern_ = make_pattern(structure_);
+  if (!use_klu) pattern_.reset();
+}
+
+SimulationResult Run::execute() {
+  const auto wall_start = std::chrono::steady_clock::now();
+  try {
+    phase_ = Phase::kInitialization;
+    phase_t_ = options_.start_s;
+    model_.reset();
+    if (event_iteration(options_.start_s, EventKind::kInitial)) {
+      store_row(options_.start_s);
+      integrate();
+    } else {
+      store_row(options_.start_s);
+    }
+  } catch (const OptionError&) {
+    throw;
+  } catch (const ModelError&) {
+    throw;
+  } catch (const std::exception& e) {
+    std::throw_with_nested(
+        ModelCallbackError(fmt::format("model '{}' failed in {} at t = {}: {}", structure_.name,
+                                       to_text(static_cast<int>(phase_)), phase_t_, e.what())));
+  }
+  if (ida_) {
+    const sundials::IdaCounters c = ida_->counters();
+    Statistics& s = result_.statistics;
+    s.steps = c.steps;
+    s.residual_evaluations = c.residual_evaluations + c.dq_residual_evaluations;
+    s.jacobian_residual_evaluations = c.dq_residual_evaluations;
+    s.jacobian_evaluations = c.jacobian_evaluations;
+    s.error_test_failures = c.error_test_failures;
+    s.convergence_failures = c.convergence_failures;
+    s.root_function_evaluations = c.root_evaluations;
+    s.jacobian_colors = ida_->jacobian_colors();
+  }
+  result_.statistics.wall_time_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  return std::move(result_);
+}
+
+void Run::integrate() {
+  const double t0 = options_.start_s;
+  const double stop = options_.stop_s;
+  const double dt = options_.resolved_output_interval_s();
+  sundials::IntegratorSetup setup;
+  setup.n = n_;
+  for (const CrossingInfo& c : structure_.crossings) {
+    setup.root_directions.push_back(c.direction == CrossingDirection::kRising    ? 1
+                                    : c.direction == CrossingDirection::kFalling ? -1
+                                                                                 : 0);
+  }
+  setup.rel_tol = options_.rel_tol;
+  for (const VariableInfo& v : structure_.variables) {
+    setup.abs_tol.push_back(options_.abs_tol_factor * options_.rel_tol * v.nominal);
+    setup.nominal.push_back(v.nominal);
+  }
+  setup.max_step_s = options_.max_step_s;
+  setup.max_steps = options_.max_steps_per_interval;
+  setup.pattern = pattern_ ? &*pattern_ : nullptr;
+  setup.analytic_jacobian = model_.provides_jacobian();
+  setup.log = [this](LogLevel level, std::string_view message) {
+    log(level, std::string(message));
+  };
+  ida_ = std::make_unique<sundials::IdaIntegrator>(*this, std::move(setup));
+  restart_integrator(t0);
+
+  // Output points are t0 + k dt (not accumulated, so no drift), the last one is stop.
+  std::size_t k = 1;
+  auto output_time = [&](std::size_t i) {
+    return std::min(t0 + static_cast<double>(i) * dt, stop);
+  };
+  while (!finished_) {
+    const double t_event = std::min(next_time_event(), stop);
+    const double t_out = output_time(k);
+    phase_ = Phase::kIntegration;
+    const sundials::AdvanceResult res = ida_->advance(std::min(t_out, t_event), t_event);
+    const double t = ida_->t();
+    phase_t_ = t;
+    if (res == sundials::AdvanceResult::kFailure) {
+      const auto y = ida_->y();
+      std::copy(y.begin(), y.end(), x_.begin());
+      fail(Outcome::kSolverFailure, t,
+           fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)", t,
+                       ida_->last_flag_name(), ida_->last_step()));
+      store_row(t);
+      return;
+    }
+    std::copy(ida_->y().begin(), ida_->y().end(), x_.begin());
+    std::copy(ida_->yp().begin(), ida_->yp().end(), der_x_.begin());
+    const bool is_root = res == sundials::AdvanceResult::kRoot;
+    const bool at_output = same_time(t, t_out);
+    const bool at_time_event = same_time(t, next_time_event());
+    const bool at_stop = same_time(t, stop);
+    if (!(is_root || at_output || at_time_event || at_stop)) continue;
+
+    store_row(t);  // output point, and the left limit x^-(t_e) at an event
+    if (at_output) ++k;
+    // An event right on (or within round-off of) a grid point: that row served as the output.
+    while (output_time(k) < stop && (output_time(k) <= t || same_time(output_time(k), t))) ++k;
+    const bool due = collect_due_time_events(t);
+    if (is_root) {
+      const auto& info = ida_->root_info();
+      for (std::size_t i = 0; i < info.size(); ++i) {
+        if (info[i] != 0) crossings_.note_root(i, info[i]);
+      }
+    }
+    if (is_root || due) {
+      const EventKind kind = is_root ? EventKind::kState : EventKind::kTime;
+      if (!event_iteration(t, kind)) {
+        store_row(t);
+        return;
+      }
+      store_row(t);  // right limit x^+(t_e)
+      if (kind == EventKind::kState) {
+        std::vector<std::string> names;
+        for (const CrossingRecord& c : result_.events.back().crossings) names.push_back(c.crossing);
+        if (auto verdict = chattering_.add(t, names)) {
+          fail(Outcome::kChattering, t, verdict->message);
+          return;
+        }
+      }
+      if (finished_) return;
+      if (!at_stop) restart_integrator(t);
+    }
+    if (at_stop) {
+      finished_ = true;
+    }
+  }
+}
+
+void Run::restart_integrator(double t) {
+  if (!algebraic_) algebraic_ = algebraic_flags(t);
+  ida_->restart(t, x_, der_x_, *algebraic_);
+  ++result_.statistics.restarts;
+}
+
+void Run::evaluate(double t, std::span<const double> x, std::span<const double> der_x,
+                   std::span<double> r, std::span<double> w, EvaluationPhase phase) {
+  Evaluation e(t, x, der_x, r, w, &crossings_, phase);
+  model_.evaluate(e);
+}
+
+void Run::store_row(double t) {
+  const Phase saved = phase_;
+  phase_ = Phase::kOutput;
+  phase_t_ = t;
+  evaluate(t, x_, der_x_, scratch_r_, w_, EvaluationPhase::kContinuous);
+  std::copy(x_.begin(), x_.end(), row_buffer_.begin());
+  std::copy(der_x_.begin(), der_x_.end(), row_buffer_.begin() + static_cast<std::ptrdiff_t>(n_));
+  std::copy(w_.begin(), w_.end(), row_buffer_.begin() + static_cast<std::ptrdiff_t>(2 * n_));
+  result_.table.append(t, row_buffer_);
+  phase_ = saved;
+}
+
+int Run::residual(double t, std::span<const double> y, std::span<const double> yp,
+                  std::span<double> r) {
+  phase_t_ = t;
+  evaluate(t, y, yp, r, {}, EvaluationPhase::kContinuous);
+  for (const double v : r) {
+    if (!std::isfinite(v)) return 1;  // recoverable: IDA retries with a smaller step
+  }
+  return 0;
+}
+
+int Run::roots(double t, std::span<const double> y, std::span<const double> yp,
+               std::span<double> g) {
+  phase_t_ = t;
+  evaluate(t, y, yp, scratch_r_, {}, EvaluationPhase::kContinuous);
+  const auto z = crossings_.z();
+  std::copy(z.begin(), z.end(), g.begin());
+  return 0;
+}
+
+void Run::jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
+                   JacobianEntries& entries) {
+  phase_t_ = t;
+  model_.jacobian(t, cj, y, yp, entries);
+}
+
+void Run::fail(Outcome outcome, double t, std::string message) {
+  result_.status = SimulationStatus{outcome, t, std::move(message)};
+  finished_ = true;
+  log(LogLevel::kError,
+      fmt::format("{} at t = {}: {}", to_string(outcome), t, result_.status.message));
+}
+
+double Run::next_time_event() const {
+  double t = std::numeric_limits<double>::infinity();
+  for (const double s : time_event_times_) {
+    if (!std::isnan(s)) t = std::min(t, s);
+  }
+  return t;
+}
+
+bool Run::same_time(double a, double b) const {
+  // IDA places tout and tstop to within its time round-off, 100 u max(|t|, |h|).
+  const double tol =
+      1000.0 * std::numeric_limits<double>::epsilon() * std::max({std::abs(a), std::abs(b), 1.0});
+  return std::abs(a - b) <= tol;
+}
+
+void Run::log(LogLevel level, const std::string& message) const {
+  if (level > options_.log_level || options_.log_level == LogLevel::kOff) return;
+  if (options_.log_sink) {
+    options_.log_sink(level, message);
+  } else {
+    std::cerr << "hdae: " << message << '\n';
+  }
+}
+
+}  // namespace hdae::detail
+
+namespace hdae {
+
+SimulationResult simulate(SimulationModel& model, const SimulationOptions& options) {
+  options.validate();
+  model.structure().validate();
+  detail::Run run(model, options);
+  return run.execute();
+}
+
+}  // namespace hdae

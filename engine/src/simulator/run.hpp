@@ -1,0 +1,84 @@
+// Run: the mutable state of one simulate() call and the algorithm of simulator.hpp. The
+// model stays the user's object; x, der_x, crossing Booleans, row kinds, time events, the
+// result and the statistics live here. Event handling is in events/event_iteration.cpp,
+// the integration loop in simulator/run.cpp.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "events/chattering.hpp"
+#include "events/crossing_table.hpp"
+#include "hdae/model.hpp"
+#include "hdae/options.hpp"
+#include "hdae/result.hpp"
+#include "model/sparsity_pattern.hpp"
+#include "reinit/jump_solver.hpp"
+#include "sundials/ida_integrator.hpp"
+
+namespace hdae::detail {
+
+class Run final : public sundials::IdaProblem {
+ public:
+  Run(SimulationModel& model, const SimulationOptions& options);
+  SimulationResult execute();
+
+  // IdaProblem
+  int residual(double t, std::span<const double> y, std::span<const double> yp,
+               std::span<double> r) override;
+  int roots(double t, std::span<const double> y, std::span<const double> yp,
+            std::span<double> g) override;
+  void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
+                JacobianEntries& entries) override;
+
+ private:
+  /// Where model code is being called; attached to exceptions the model throws.
+  enum class Phase { kSetup, kInitialization, kIntegration, kEventHandler, kJumpSolve, kOutput };
+
+  void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
+                std::span<double> r, std::span<double> w, EvaluationPhase phase);
+  void store_row(double t);
+  void integrate();
+  /// Event iteration at t (DESIGN.md section 2); false when the run must stop.
+  bool event_iteration(double t, EventKind kind);
+  /// Jump solve and consistent derivatives for the current mode; false on failure.
+  bool make_consistent(double t, reinit::FixedValues fixed);
+  [[nodiscard]] reinit::JumpProblem jump_problem(double t, reinit::FixedValues fixed);
+  [[nodiscard]] std::vector<bool> algebraic_flags(double t);
+  void restart_integrator(double t);
+  void fail(Outcome outcome, double t, std::string message);
+  [[nodiscard]] double next_time_event() const;
+  /// Marks time events due at t as fired (and unschedules them); true if any.
+  bool collect_due_time_events(double t);
+  void log(LogLevel level, const std::string& message) const;
+  [[nodiscard]] bool same_time(double a, double b) const;
+  [[nodiscard]] std::string mode_description() const;
+
+  SimulationModel& model_;
+  const SimulationOptions& options_;
+  const ModelStructure& structure_;
+  std::size_t n_;
+  CrossingTable crossings_;
+  std::vector<RowKind> row_kinds_;
+  std::vector<double> time_event_times_;
+  std::unique_ptr<bool[]> time_events_fired_;
+  std::vector<double> x_;
+  std::vector<double> der_x_;
+  std::vector<double> r_;
+  std::vector<double> w_;
+  std::vector<double> row_buffer_;
+  std::vector<double> scratch_r_;
+  std::optional<SparsityPattern> pattern_;
+  std::optional<std::vector<bool>> algebraic_;  ///< cached until the row kinds change
+  SimulationResult result_;
+  ChatteringDetector chattering_;
+  bool finished_ = false;
+  Phase phase_ = Phase::kSetup;
+  double phase_t_ = 0.0;
+  // Last: the integrator holds a reference to this object as its problem.
+  std::unique_ptr<sundials::IdaIntegrator> ida_;
+};
+
+}  // namespace hdae::detail

@@ -1,0 +1,41 @@
+#include "sundials/handles.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace hdae::sundials {
+
+void ContextDeleter::operator()(SUNContext ctx) const { SUNContext_Free(&ctx); }
+
+Context make_context() {
+  SUNContext ctx = nullptr;
+  // SUNDIALS 6.x takes a communicator pointer (NULL for serial); 7.x takes SUN_COMM_NULL.
+  if (SUNContext_Create(nullptr, &ctx) != 0 || ctx == nullptr) {
+    throw std::runtime_error("SUNContext_Create failed");
+  }
+  return Context(ctx);
+}
+
+Vector make_vector(std::size_t n, SUNContext ctx) {
+  N_Vector v = N_VNew_Serial(static_cast<sunindextype>(n), ctx);
+  if (v == nullptr) throw std::runtime_error(fmt::format("N_VNew_Serial({}) failed", n));
+  N_VConst(0.0, v);
+  return Vector(v);
+}
+
+std::string ida_flag_name(int flag) {
+  // IDAGetReturnFlagName returns a malloc'ed buffer that the caller frees.
+  char* name = IDAGetReturnFlagName(flag);
+  std::string result = name != nullptr ? name : "unknown flag";
+  std::free(name);
+  return result;
+}
+
+void check_ida(int flag, std::string_view call) {
+  if (flag < 0) throw std::runtime_error(fmt::format("{} failed: {}", call, ida_flag_name(flag)));
+}
+
+}  // namespace hdae::sundials

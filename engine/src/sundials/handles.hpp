@@ -1,0 +1,57 @@
+// RAII owners of SUNDIALS objects and the single place for version-specific calls
+// (SUNDIALS 6.4: SUNContext_Create(NULL, ...), realtype/sunrealtype, 64-bit sunindextype).
+// Only engine/src/sundials/ includes SUNDIALS headers. Declaration order of members that
+// hold these handles is their destruction order in reverse: the context is created first and
+// freed last (STYLE.md, SUNDIALS).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+
+namespace hdae::sundials {
+
+struct ContextDeleter {
+  void operator()(SUNContext ctx) const;
+};
+struct VectorDeleter {
+  void operator()(N_Vector v) const { N_VDestroy(v); }
+};
+struct MatrixDeleter {
+  void operator()(SUNMatrix m) const { SUNMatDestroy(m); }
+};
+struct LinearSolverDeleter {
+  void operator()(SUNLinearSolver s) const { SUNLinSolFree(s); }
+};
+struct IdaDeleter {
+  void operator()(void* mem) const { IDAFree(&mem); }
+};
+
+using Context = std::unique_ptr<std::remove_pointer_t<SUNContext>, ContextDeleter>;
+using Vector = std::unique_ptr<std::remove_pointer_t<N_Vector>, VectorDeleter>;
+using Matrix = std::unique_ptr<std::remove_pointer_t<SUNMatrix>, MatrixDeleter>;
+using LinearSolver = std::unique_ptr<std::remove_pointer_t<SUNLinearSolver>, LinearSolverDeleter>;
+using IdaMemory = std::unique_ptr<void, IdaDeleter>;
+
+[[nodiscard]] Context make_context();
+[[nodiscard]] Vector make_vector(std::size_t n, SUNContext ctx);
+
+/// View of a serial N_Vector's data.
+[[nodiscard]] inline std::span<double> view(N_Vector v) {
+  return {N_VGetArrayPointer(v), static_cast<std::size_t>(N_VGetLength(v))};
+}
+
+/// IDA's name of a return flag, e.g. "IDA_CONV_FAIL".
+[[nodiscard]] std::string ida_flag_name(int flag);
+
+/// Throws std::runtime_error naming the call and IDA's flag name when flag < 0.
+void check_ida(int flag, std::string_view call);
+
+}  // namespace hdae::sundials

@@ -1,0 +1,289 @@
+#include "sundials/ida_integrator.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+#include <ida/ida_ls.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+namespace hdae::sundials {
+namespace {
+
+IdaIntegrator* self_of(void* user_data) { return static_cast<IdaIntegrator*>(user_data); }
+
+/// Collects model-supplied Jacobian entries into a dense or CSC SUNMatrix.
+class MatrixEntries final : public JacobianEntries {
+ public:
+  MatrixEntries(SUNMatrix m, const detail::SparsityPattern* pattern) : m_(m), pattern_(pattern) {}
+  void add(Eq row, Var col, double value) override {
+    if (pattern_ == nullptr) {
+      SM_ELEMENT_D(m_, static_cast<sunindextype>(row.index),
+                   static_cast<sunindextype>(col.index)) += value;
+      return;
+    }
+    const std::size_t k = pattern_->find(row.index, col.index);
+    if (k == pattern_->nnz()) {
+      throw std::out_of_range(
+          fmt::format("the model's Jacobian has an entry at (equation {}, variable {}) outside its "
+                      "declared sparsity pattern",
+                      row.index, col.index));
+    }
+    SM_DATA_S(m_)[k] += value;
+  }
+
+ private:
+  SUNMatrix m_;
+  const detail::SparsityPattern* pattern_;
+};
+
+}  // namespace
+
+IdaIntegrator::IdaIntegrator(IdaProblem& problem, IntegratorSetup setup)
+    : problem_(problem), setup_(std::move(setup)), context_(make_context()) {
+  const std::size_t n = setup_.n;
+  SUNContext ctx = context_.get();
+  y_ = make_vector(n, ctx);
+  yp_ = make_vector(n, ctx);
+  id_ = make_vector(n, ctx);
+  abs_tol_ = make_vector(n, ctx);
+  work_y_ = make_vector(n, ctx);
+  work_yp_ = make_vector(n, ctx);
+  work_r_ = make_vector(n, ctx);
+  std::copy(setup_.abs_tol.begin(), setup_.abs_tol.end(), view(abs_tol_.get()).begin());
+  root_info_.assign(setup_.root_directions.size(), 0);
+  root_directions_ = setup_.root_directions;
+
+  const auto sn = static_cast<sunindextype>(n);
+  if (setup_.pattern != nullptr) {
+    matrix_.reset(
+        SUNSparseMatrix(sn, sn, static_cast<sunindextype>(setup_.pattern->nnz()), CSC_MAT, ctx));
+    if (!matrix_) throw std::runtime_error("SUNSparseMatrix allocation failed");
+    // The pattern is fixed for the whole run: write it once; the Jacobian fills values only.
+    sunindextype* col_ptr = SUNSparseMatrix_IndexPointers(matrix_.get());
+    sunindextype* row_idx = SUNSparseMatrix_IndexValues(matrix_.get());
+    for (std::size_t j = 0; j <= n; ++j) {
+      col_ptr[j] = static_cast<sunindextype>(setup_.pattern->col_start[j]);
+    }
+    for (std::size_t k = 0; k < setup_.pattern->nnz(); ++k) {
+      row_idx[k] = static_cast<sunindextype>(setup_.pattern->row_index[k]);
+    }
+    linear_solver_.reset(SUNLinSol_KLU(y_.get(), matrix_.get(), ctx));
+    columns_of_color_.resize(setup_.pattern->num_colors);
+    for (std::size_t j = 0; j < n; ++j) columns_of_color_[setup_.pattern->color[j]].push_back(j);
+    increments_.resize(n);
+  } else {
+    matrix_.reset(SUNDenseMatrix(sn, sn, ctx));
+    if (!matrix_) throw std::runtime_error("SUNDenseMatrix allocation failed");
+    linear_solver_.reset(SUNLinSol_Dense(y_.get(), matrix_.get(), ctx));
+  }
+  if (!linear_solver_) throw std::runtime_error("linear solver creation failed");
+}
+
+void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const double> yp,
+                            const std::vector<bool>& is_algebraic) {
+  std::copy(y.begin(), y.end(), view(y_.get()).begin());
+  std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
+  auto id = view(id_.get());
+  for (std::size_t i = 0; i < setup_.n; ++i) id[i] = is_algebraic[i] ? 0.0 : 1.0;
+  t_ = t;
+
+  if (!initialized_) {
+    ida_.reset(IDACreate(context_.get()));
+    if (!ida_) throw std::runtime_error("IDACreate failed");
+    void* mem = ida_.get();
+    check_ida(IDASetErrHandlerFn(mem, &IdaIntegrator::error_trampoline, this),
+              "IDASetErrHandlerFn");
+    check_ida(IDAInit(mem, &IdaIntegrator::residual_trampoline, t, y_.get(), yp_.get()), "IDAInit");
+    check_ida(IDASetUserData(mem, this), "IDASetUserData");
+    check_ida(IDASVtolerances(mem, setup_.rel_tol, abs_tol_.get()), "IDASVtolerances");
+    check_ida(IDASetLinearSolver(mem, linear_solver_.get(), matrix_.get()), "IDASetLinearSolver");
+    if (setup_.pattern != nullptr || setup_.analytic_jacobian) {
+      check_ida(IDASetJacFn(mem, &IdaIntegrator::jacobian_trampoline), "IDASetJacFn");
+    }
+    check_ida(IDASetMaxNumSteps(mem, setup_.max_steps), "IDASetMaxNumSteps");
+    if (setup_.max_step_s > 0.0) check_ida(IDASetMaxStep(mem, setup_.max_step_s), "IDASetMaxStep");
+    const int nroots = static_cast<int>(root_directions_.size());
+    check_ida(IDARootInit(mem, nroots, &IdaIntegrator::root_trampoline), "IDARootInit");
+    if (nroots > 0) {
+      check_ida(IDASetRootDirection(mem, root_directions_.data()), "IDASetRootDirection");
+      // After an event every crossing is moved off zero by the hysteresis (FMI rule); a
+      // function that is identically zero is the model's business, not worth a warning.
+      check_ida(IDASetNoInactiveRootWarn(mem), "IDASetNoInactiveRootWarn");
+    }
+    initialized_ = true;
+  } else {
+    harvest();
+    check_ida(IDAReInit(ida_.get(), t, y_.get(), yp_.get()), "IDAReInit");
+  }
+  check_ida(IDASetId(ida_.get(), id_.get()), "IDASetId");
+  const bool any_algebraic =
+      std::find(is_algebraic.begin(), is_algebraic.end(), true) != is_algebraic.end();
+  check_ida(IDASetSuppressAlg(ida_.get(), any_algebraic ? SUNTRUE : SUNFALSE), "IDASetSuppressAlg");
+}
+
+AdvanceResult IdaIntegrator::advance(double t_out, double t_stop) {
+  void* mem = ida_.get();
+  check_ida(IDASetStopTime(mem, t_stop), "IDASetStopTime");
+  double t_reached = t_;
+  last_flag_ = IDASolve(mem, t_out, &t_reached, y_.get(), yp_.get(), IDA_NORMAL);
+  if (pending_) {
+    std::exception_ptr e = std::exchange(pending_, nullptr);
+    std::rethrow_exception(e);
+  }
+  if (last_flag_ < 0) return AdvanceResult::kFailure;
+  t_ = t_reached;
+  if (last_flag_ == IDA_ROOT_RETURN) {
+    check_ida(IDAGetRootInfo(mem, root_info_.data()), "IDAGetRootInfo");
+    return AdvanceResult::kRoot;
+  }
+  if (last_flag_ == IDA_TSTOP_RETURN) return AdvanceResult::kReachedStop;
+  return AdvanceResult::kReachedOutput;
+}
+
+std::string IdaIntegrator::last_flag_name() const { return ida_flag_name(last_flag_); }
+
+double IdaIntegrator::last_step() const {
+  double h = 0.0;
+  if (ida_) IDAGetLastStep(ida_.get(), &h);
+  return h;
+}
+
+void IdaIntegrator::harvest() { harvested_ = ida_totals(); }
+
+IdaCounters IdaIntegrator::counters() const {
+  IdaCounters c = ida_totals();
+  // Our coloured difference quotients are not IDA's; they are counted across restarts here.
+  c.dq_residual_evaluations += fd_residual_evaluations_;
+  return c;
+}
+
+IdaCounters IdaIntegrator::ida_totals() const {
+  IdaCounters c = harvested_;
+  if (!ida_ || !initialized_) return c;
+  // Since the last restart only (IDAReInit zeroed IDA's counters).
+  void* mem = ida_.get();
+  long v = 0;
+  IDAGetNumSteps(mem, &v);
+  c.steps += v;
+  IDAGetNumResEvals(mem, &v);
+  c.residual_evaluations += v;
+  IDAGetNumLinResEvals(mem, &v);
+  c.dq_residual_evaluations += v;
+  IDAGetNumJacEvals(mem, &v);
+  c.jacobian_evaluations += v;
+  IDAGetNumErrTestFails(mem, &v);
+  c.error_test_failures += v;
+  IDAGetNumNonlinSolvConvFails(mem, &v);
+  c.convergence_failures += v;
+  IDAGetNumGEvals(mem, &v);
+  c.root_evaluations += v;
+  return c;
+}
+
+long IdaIntegrator::jacobian_colors() const {
+  return setup_.pattern != nullptr ? static_cast<long>(setup_.pattern->num_colors) : 0;
+}
+
+int IdaIntegrator::residual_trampoline(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r,
+                                       void* user_data) {
+  IdaIntegrator* self = self_of(user_data);
+  try {
+    return self->problem_.residual(t, view(y), view(yp), view(r));
+  } catch (...) {
+    self->pending_ = std::current_exception();
+    return -1;
+  }
+}
+
+int IdaIntegrator::root_trampoline(sunrealtype t, N_Vector y, N_Vector yp, sunrealtype* g,
+                                   void* user_data) {
+  IdaIntegrator* self = self_of(user_data);
+  try {
+    return self->problem_.roots(t, view(y), view(yp), {g, self->root_directions_.size()});
+  } catch (...) {
+    self->pending_ = std::current_exception();
+    return -1;
+  }
+}
+
+int IdaIntegrator::jacobian_trampoline(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp,
+                                       N_Vector r, SUNMatrix J, void* user_data, N_Vector, N_Vector,
+                                       N_Vector) {
+  IdaIntegrator* self = self_of(user_data);
+  try {
+    return self->fill_jacobian(t, cj, y, yp, r, J);
+  } catch (...) {
+    self->pending_ = std::current_exception();
+    return -1;
+  }
+}
+
+int IdaIntegrator::fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r,
+                                 SUNMatrix J) {
+  SUNMatZero(J);
+  if (setup_.analytic_jacobian) {
+    MatrixEntries entries(J, setup_.pattern);
+    problem_.jacobian(t, cj, view(y), view(yp), entries);
+    return 0;
+  }
+  // Coloured forward differences (Curtis-Powell-Reid): perturb all columns of one colour at
+  // once, y_j += h_j and yp_j += cj h_j, so one residual call gives dF/dy + cj dF/dyp for
+  // every column of that colour. The increments are those of IDA's own dense difference
+  // quotient, h_j = max(sqrt(u) max(|y_j|, |h yp_j|), 1/ewt_j) with the sign of h yp_j, so
+  // that KLU sees the same Jacobian entries as the dense solver would.
+  const detail::SparsityPattern& p = *setup_.pattern;
+  const auto y0 = view(y);
+  const auto yp0 = view(yp);
+  const auto r0 = view(r);
+  auto yw = view(work_y_.get());
+  auto ypw = view(work_yp_.get());
+  auto rw = view(work_r_.get());
+  double h_step = 0.0;
+  check_ida(IDAGetCurrentStep(ida_.get(), &h_step), "IDAGetCurrentStep");
+  check_ida(IDAGetErrWeights(ida_.get(), work_r_.get()), "IDAGetErrWeights");
+  const double srur = std::sqrt(std::numeric_limits<double>::epsilon());
+  std::vector<double>& inc = increments_;
+  for (std::size_t j = 0; j < p.n; ++j) {
+    const double hyp = h_step * yp0[j];
+    double h = std::max(srur * std::max(std::abs(y0[j]), std::abs(hyp)), 1.0 / rw[j]);
+    if (hyp < 0.0) h = -h;
+    h = (y0[j] + h) - y0[j];  // exactly representable difference
+    inc[j] = h;
+  }
+  double* data = SUNSparseMatrix_Data(J);
+  for (std::size_t color = 0; color < p.num_colors; ++color) {
+    std::copy(y0.begin(), y0.end(), yw.begin());
+    std::copy(yp0.begin(), yp0.end(), ypw.begin());
+    for (const std::size_t j : columns_of_color_[color]) {
+      yw[j] += inc[j];
+      ypw[j] += cj * inc[j];
+    }
+    const int flag = problem_.residual(t, yw, ypw, rw);
+    ++fd_residual_evaluations_;
+    if (flag != 0) return flag;
+    for (const std::size_t j : columns_of_color_[color]) {
+      for (std::size_t k = p.col_start[j]; k < p.col_start[j + 1]; ++k) {
+        const std::size_t i = p.row_index[k];
+        data[k] = (rw[i] - r0[i]) / inc[j];
+      }
+    }
+  }
+  return 0;
+}
+
+void IdaIntegrator::error_trampoline(int code, const char* module, const char* function, char* msg,
+                                     void* user_data) {
+  IdaIntegrator* self = self_of(user_data);
+  if (!self->setup_.log) return;
+  const LogLevel level = code < 0 ? LogLevel::kError : LogLevel::kWarning;
+  self->setup_.log(level, fmt::format("[{} {}] {}", module, function, msg));
+}
+
+}  // namespace hdae::sundials

@@ -1,0 +1,45 @@
+// A chain of N point masses joined by linear springs, written as a sparse index-1 DAE with
+// algebraic spring forces, to exercise the KLU path at any size (N is a constructor
+// argument). Mass i (1..N) sits at displacement s_i; spring i joins mass i-1 and mass i,
+// spring 1 joins mass 1 to a wall (s_0 = 0); the last mass is free.
+//   der(s_i) = v_i                                  f_d rows
+//   m der(v_i) = f_i - f_{i+1} - d v_i    (f_{N+1} = 0)   f_d rows
+//   0 = f_i - k (s_i - s_{i-1})                     f_c rows (algebraic forces)
+// Unknowns per mass: s_i, v_i, f_i (3N in all); each row touches at most 4 unknowns.
+// Start: every mass at rest, the free end pulled out by s0 with the chain uniformly
+// stretched (s_i = s0 i / N), forces consistent (f_i = k s0 / N). Energy
+// sum(m v^2/2) + sum(f^2/(2k)) decays through the dampers only.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "hdae/model_builder.hpp"
+
+namespace hdae::models {
+
+struct MassSpringChainParameters {
+  std::size_t masses = 100;
+  double mass_kg = 1.0;
+  double stiffness_npm = 100.0;
+  double damping_nspm = 0.5;
+  double end_displacement_m = 1.0;
+};
+
+class MassSpringChain final : public Model {
+ public:
+  explicit MassSpringChain(MassSpringChainParameters p = {});
+  void evaluate(Evaluation& e) override;
+
+  [[nodiscard]] const MassSpringChainParameters& parameters() const { return p_; }
+  /// Kinetic plus spring energy of a state x (J).
+  [[nodiscard]] double energy(std::span<const double> x) const;
+
+ private:
+  MassSpringChainParameters p_;
+  std::vector<Var> s_, v_, f_;
+  std::vector<Eq> kinematics_, dynamics_, springs_;
+  Out energy_;
+};
+
+}  // namespace hdae::models

@@ -1,0 +1,70 @@
+// Model declarations are validated with messages naming the variable or equation.
+#include <limits>
+
+#include <doctest/doctest.h>
+
+#include "hdae/errors.hpp"
+#include "hdae/simulator.hpp"
+#include "support/test_models.hpp"
+
+using namespace hdae;
+
+namespace {
+
+/// A model whose structure the test edits directly.
+class Editable final : public SimulationModel {
+ public:
+  Editable() {
+    s.name = "editable";
+    s.variables = {{.name = "a", .start = 1.0}, {.name = "b", .start = 2.0}};
+    s.equations = {{.name = "der(a) = -a"}, {.name = "der(b) = -b"}};
+  }
+  const ModelStructure& structure() const override { return s; }
+  void evaluate(Evaluation& e) override {
+    e.set(Eq{0}, e.der(Var{0}) + e.x(Var{0}));
+    e.set(Eq{1}, e.der(Var{1}) + e.x(Var{1}));
+  }
+  ModelStructure s;
+};
+
+std::string error_of(Editable& m) {
+  try {
+    static_cast<void>(simulate(m, SimulationOptions{}));
+  } catch (const ModelError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("inconsistent model declarations are rejected with the offending name") {
+  Editable m;
+  CHECK(error_of(m) == "no error");
+
+  m = Editable();
+  m.s.variables[1].start = std::numeric_limits<double>::quiet_NaN();
+  CHECK(error_of(m) == "model 'editable': start value of variable 'b' is not finite (nan)");
+
+  m = Editable();
+  m.s.variables[1].name = "a";
+  CHECK(error_of(m) == "model 'editable': variable name 'a' is declared twice");
+
+  m = Editable();
+  m.s.variables[0].nominal = 0.0;
+  CHECK(error_of(m) == "model 'editable': nominal value of variable 'a' must be finite and > 0, got 0");
+
+  m = Editable();
+  m.s.equations.pop_back();
+  CHECK(error_of(m) ==
+        "model 'editable' declares 2 variables but 1 equations; the residual must be square");
+
+  m = Editable();
+  m.s.sparsity = {{.row = 0, .col = 2}};
+  CHECK(error_of(m) ==
+        "model 'editable': sparsity entry (row 0, column 2) is outside the 2x2 residual Jacobian");
+
+  m = Editable();
+  m.s.equations[0].name = "";
+  CHECK(error_of(m) == "model 'editable': equation 0 has an empty name");
+}
