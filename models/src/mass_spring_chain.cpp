@@ -24,7 +24,7 @@ MassSpringChain::MassSpringChain(MassSpringChainParameters p) : Model("mass_spri
   for (std::size_t i = 0; i < n; ++i) {
     kinematics_.push_back(declare_equation(fmt::format("der(s[{0}]) = v[{0}]", i + 1)));
     dynamics_.push_back(
-        declare_equation(fmt::format("m*der(v[{0}]) = f[{0}] - f[{1}] - d*v[{0}]", i + 1, i + 2)));
+        declare_equation(fmt::format("m*der(v[{0}]) = f[{1}] - f[{0}] - d*v[{0}]", i + 1, i + 2)));
     springs_.push_back(declare_equation(fmt::format("0 = f[{0}] - k*(s[{0}] - s[{1}])", i + 1, i),
                                         RowKind::kConstraint));
   }
@@ -48,7 +48,7 @@ void MassSpringChain::evaluate(Evaluation& e) {
     const double s_prev = i > 0 ? e.x(s_[i - 1]) : 0.0;
     e.set(kinematics_[i], e.der(s_[i]) - e.x(v_[i]));
     e.set(dynamics_[i],
-          p_.mass_kg * e.der(v_[i]) - e.x(f_[i]) + f_next + p_.damping_nspm * e.x(v_[i]));
+          p_.mass_kg * e.der(v_[i]) + e.x(f_[i]) - f_next + p_.damping_nspm * e.x(v_[i]));
     e.set(springs_[i], e.x(f_[i]) - p_.stiffness_npm * (e.x(s_[i]) - s_prev));
   }
   if (e.wants_outputs()) e.set(energy_, energy(e.x()));

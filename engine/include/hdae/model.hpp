@@ -30,7 +30,9 @@ enum class ErrorControl { kIncluded, kExcluded };
 /// Kind of a residual row: f_d (M_d(x,t) der_x + b_d(x,t), linear in der_x) or f_c (no der_x).
 enum class RowKind { kDifferential, kConstraint };
 
-/// Which sign changes of a crossing function end continuous integration.
+/// Which changes of a crossing's Boolean end continuous integration: kRising only
+/// false -> true (for positive(c): c rising through 0; for negative(c): c falling through 0),
+/// kFalling only true -> false, kBoth either.
 enum class CrossingDirection { kBoth, kRising, kFalling };
 
 /// Description of one unknown x[i].

@@ -48,9 +48,11 @@ struct SimulationOptions {
   std::size_t klu_min_unknowns = 50;
   /// Most passes of the event iteration at one instant; >= 1.
   int max_event_iterations = 20;
-  /// Chattering: this many consecutive events whose spacing shrinks ... ; >= 3.
-  int chattering_event_count = 40;
-  /// ... or whose spacing is below this (s) ends the run with status kChattering; >= 0.
+  /// Chattering: a window of this many consecutive state events whose spacing shrinks at
+  /// every event and by more than 100x over the window, or is below chattering_min_spacing_s
+  /// throughout, ends the run with Outcome::kChattering; >= 3.
+  int chattering_event_count = 25;
+  /// Event spacing (s) below which events count as accumulating; >= 0.
   double chattering_min_spacing_s = 1e-10;
   /// Crossing hysteresis, relative to each crossing's nominal; in (0, 1e-3].
   double crossing_hysteresis = 1e-10;

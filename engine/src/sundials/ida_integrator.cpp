@@ -65,15 +65,7 @@ IdaIntegrator::IdaIntegrator(IdaProblem& problem, IntegratorSetup setup)
     matrix_.reset(
         SUNSparseMatrix(sn, sn, static_cast<sunindextype>(setup_.pattern->nnz()), CSC_MAT, ctx));
     if (!matrix_) throw std::runtime_error("SUNSparseMatrix allocation failed");
-    // The pattern is fixed for the whole run: write it once; the Jacobian fills values only.
-    sunindextype* col_ptr = SUNSparseMatrix_IndexPointers(matrix_.get());
-    sunindextype* row_idx = SUNSparseMatrix_IndexValues(matrix_.get());
-    for (std::size_t j = 0; j <= n; ++j) {
-      col_ptr[j] = static_cast<sunindextype>(setup_.pattern->col_start[j]);
-    }
-    for (std::size_t k = 0; k < setup_.pattern->nnz(); ++k) {
-      row_idx[k] = static_cast<sunindextype>(setup_.pattern->row_index[k]);
-    }
+    write_pattern(matrix_.get());
     linear_solver_.reset(SUNLinSol_KLU(y_.get(), matrix_.get(), ctx));
     columns_of_color_.resize(setup_.pattern->num_colors);
     for (std::size_t j = 0; j < n; ++j) columns_of_color_[setup_.pattern->color[j]].push_back(j);
@@ -225,9 +217,25 @@ int IdaIntegrator::jacobian_trampoline(sunrealtype t, sunrealtype cj, N_Vector y
   }
 }
 
+void IdaIntegrator::write_pattern(SUNMatrix J) const {
+  // SUNMatZero on a sparse matrix clears the index arrays too, so the (fixed) pattern is
+  // written before every fill.
+  const detail::SparsityPattern& p = *setup_.pattern;
+  sunindextype* col_ptr = SUNSparseMatrix_IndexPointers(J);
+  sunindextype* row_idx = SUNSparseMatrix_IndexValues(J);
+  for (std::size_t j = 0; j <= p.n; ++j) col_ptr[j] = static_cast<sunindextype>(p.col_start[j]);
+  for (std::size_t k = 0; k < p.nnz(); ++k) row_idx[k] = static_cast<sunindextype>(p.row_index[k]);
+  double* data = SUNSparseMatrix_Data(J);
+  std::fill(data, data + p.nnz(), 0.0);
+}
+
 int IdaIntegrator::fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r,
                                  SUNMatrix J) {
-  SUNMatZero(J);
+  if (setup_.pattern != nullptr) {
+    write_pattern(J);
+  } else {
+    SUNMatZero(J);
+  }
   if (setup_.analytic_jacobian) {
     MatrixEntries entries(J, setup_.pattern);
     problem_.jacobian(t, cj, view(y), view(yp), entries);

@@ -95,6 +95,7 @@ class IdaIntegrator {
                                void* self);
   int fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix J);
   void harvest();
+  void write_pattern(SUNMatrix J) const;
   [[nodiscard]] IdaCounters ida_totals() const;
 
   IdaProblem& problem_;

@@ -3,7 +3,7 @@
 // argument). Mass i (1..N) sits at displacement s_i; spring i joins mass i-1 and mass i,
 // spring 1 joins mass 1 to a wall (s_0 = 0); the last mass is free.
 //   der(s_i) = v_i                                  f_d rows
-//   m der(v_i) = f_i - f_{i+1} - d v_i    (f_{N+1} = 0)   f_d rows
+//   m der(v_i) = f_{i+1} - f_i - d v_i    (f_{N+1} = 0)   f_d rows
 //   0 = f_i - k (s_i - s_{i-1})                     f_c rows (algebraic forces)
 // Unknowns per mass: s_i, v_i, f_i (3N in all); each row touches at most 4 unknowns.
 // Start: every mass at rest, the free end pulled out by s0 with the chain uniformly

@@ -1,0 +1,136 @@
+#include "reinit/fd_jacobian.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hdae::reinit {
+namespace {
+
+Eigen::Index idx(std::size_t i) { return static_cast<Eigen::Index>(i); }
+
+/// Compressed-column storage with the pattern's entries in the pattern's order, so that
+/// position p of the pattern is position p of valuePtr().
+SparseMatrix make_sparse(const detail::SparsityPattern& pattern) {
+  const Eigen::Index n = idx(pattern.n);
+  SparseMatrix a(n, n);
+  Eigen::VectorXi per_column(n);
+  for (std::size_t j = 0; j < pattern.n; ++j) {
+    per_column[idx(j)] = static_cast<int>(pattern.col_start[j + 1] - pattern.col_start[j]);
+  }
+  a.reserve(per_column);
+  for (std::size_t j = 0; j < pattern.n; ++j) {
+    for (std::size_t p = pattern.col_start[j]; p < pattern.col_start[j + 1]; ++p) {
+      a.insert(idx(pattern.row_index[p]), idx(j)) = 0.0;
+    }
+  }
+  a.makeCompressed();
+  return a;
+}
+
+}  // namespace
+
+void JacobianMatrix::scale(const Eigen::VectorXd& row, const Eigen::VectorXd& col) {
+  if (!is_sparse) {
+    dense = row.asDiagonal() * dense * col.asDiagonal();
+    return;
+  }
+  for (Eigen::Index j = 0; j < sparse.outerSize(); ++j) {
+    for (SparseMatrix::InnerIterator it(sparse, j); it; ++it) {
+      it.valueRef() *= row[it.row()] * col[j];
+    }
+  }
+}
+
+Eigen::VectorXd JacobianMatrix::row_max_abs(const Eigen::VectorXd& col) const {
+  if (!is_sparse) return (dense.cwiseAbs() * col.asDiagonal()).rowwise().maxCoeff();
+  Eigen::VectorXd m = Eigen::VectorXd::Zero(sparse.rows());
+  for (Eigen::Index j = 0; j < sparse.outerSize(); ++j) {
+    for (SparseMatrix::InnerIterator it(sparse, j); it; ++it) {
+      m[it.row()] = std::max(m[it.row()], std::abs(it.value()) * col[j]);
+    }
+  }
+  return m;
+}
+
+Eigen::VectorXd JacobianMatrix::multiply(const Eigen::VectorXd& v) const {
+  if (is_sparse) return sparse * v;
+  return dense * v;
+}
+
+bool JacobianMatrix::all_finite() const {
+  if (!is_sparse) return dense.allFinite();
+  return Eigen::Map<const Eigen::VectorXd>(sparse.valuePtr(), sparse.nonZeros()).allFinite();
+}
+
+Eigen::MatrixXd JacobianMatrix::to_dense() const {
+  if (!is_sparse) return dense;
+  return Eigen::MatrixXd(sparse);
+}
+
+void JacobianMatrix::take_rows(const JacobianMatrix& other, std::span<const RowKind> kinds,
+                               RowKind kind) {
+  if (!is_sparse) {
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+      if (kinds[i] == kind) dense.row(idx(i)) = other.dense.row(idx(i));
+    }
+    return;
+  }
+  // Both matrices were built from the same pattern, so their value arrays line up.
+  for (Eigen::Index p = 0; p < sparse.nonZeros(); ++p) {
+    const auto row = static_cast<std::size_t>(sparse.innerIndexPtr()[p]);
+    if (kinds[row] == kind) sparse.valuePtr()[p] = other.sparse.valuePtr()[p];
+  }
+}
+
+std::optional<detail::SparsityPattern> sparse_pattern_for(const ModelStructure& structure) {
+  if (structure.sparsity.empty() || structure.num_unknowns() < kSparseMinUnknowns) {
+    return std::nullopt;
+  }
+  return detail::make_pattern(structure);
+}
+
+double difference_increment(double value, double nominal) {
+  static const double kSqrtEps = std::sqrt(std::numeric_limits<double>::epsilon());
+  const double h = kSqrtEps * std::max(std::abs(value), nominal);
+  return value < 0.0 ? -h : h;
+}
+
+JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
+                                   const Eigen::VectorXd& increments,
+                                   const DifferenceFunction& diff) {
+  const Eigen::Index n = increments.size();
+  JacobianMatrix a;
+  Eigen::VectorXd step = Eigen::VectorXd::Zero(n);
+  Eigen::VectorXd d(n);
+  if (pattern == nullptr) {
+    a.dense.resize(n, n);
+    for (Eigen::Index j = 0; j < n; ++j) {
+      step[j] = increments[j];
+      diff(step, d);
+      a.dense.col(j) = d / increments[j];
+      step[j] = 0.0;
+    }
+    return a;
+  }
+
+  a.is_sparse = true;
+  a.sparse = make_sparse(*pattern);
+  std::vector<std::vector<std::size_t>> columns_of_color(pattern->num_colors);
+  for (std::size_t j = 0; j < pattern->n; ++j) columns_of_color[pattern->color[j]].push_back(j);
+  double* values = a.sparse.valuePtr();
+  for (const std::vector<std::size_t>& columns : columns_of_color) {
+    for (const std::size_t j : columns) step[idx(j)] = increments[idx(j)];
+    diff(step, d);
+    // No two columns of one colour share a row, so d[row] belongs to column j alone.
+    for (const std::size_t j : columns) {
+      for (std::size_t p = pattern->col_start[j]; p < pattern->col_start[j + 1]; ++p) {
+        values[p] = d[idx(pattern->row_index[p])] / increments[idx(j)];
+      }
+      step[idx(j)] = 0.0;
+    }
+  }
+  return a;
+}
+
+}  // namespace hdae::reinit

@@ -1,0 +1,69 @@
+// Finite-difference Jacobians for the re-initialization module (DESIGN.md section 3).
+//
+// The jump solve and the consistent-derivative solve both need the matrix of a vector
+// function of n unknowns: the Newton matrix of the jump equations (ITI paper eq. 8) and
+// J = [M_d; d f_c/dx]. Both are built here from differences of residual evaluations, either
+// dense (one evaluation per column) or, when the model declares its sparsity pattern,
+// column-coloured (Curtis, Powell and Reid 1974: one evaluation per colour, see
+// model/sparsity_pattern.hpp), so that a chain-like model of any size costs a handful of
+// residual calls. The result is a JacobianMatrix, which linear_solver.hpp factorises and
+// rank_diagnosis.hpp analyses when it is singular.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <span>
+
+#include <Eigen/Dense>
+#include <Eigen/SparseCore>
+
+#include "hdae/model.hpp"
+#include "model/sparsity_pattern.hpp"
+
+namespace hdae::reinit {
+
+using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
+
+/// An n x n matrix stored densely or in compressed columns with the model's pattern.
+struct JacobianMatrix {
+  bool is_sparse = false;
+  Eigen::MatrixXd dense;  ///< used when !is_sparse
+  SparseMatrix sparse;    ///< used when is_sparse; every pattern entry is stored, even zeros
+
+  [[nodiscard]] Eigen::Index size() const { return is_sparse ? sparse.rows() : dense.rows(); }
+  /// a_ij <- row[i] * a_ij * col[j].
+  void scale(const Eigen::VectorXd& row, const Eigen::VectorXd& col);
+  /// max_j |a_ij| * col[j] for each row i.
+  [[nodiscard]] Eigen::VectorXd row_max_abs(const Eigen::VectorXd& col) const;
+  [[nodiscard]] Eigen::VectorXd multiply(const Eigen::VectorXd& v) const;
+  [[nodiscard]] bool all_finite() const;
+  [[nodiscard]] Eigen::MatrixXd to_dense() const;
+  /// Replaces the rows i with kinds[i] == kind by the same rows of other (same storage).
+  void take_rows(const JacobianMatrix& other, std::span<const RowKind> kinds, RowKind kind);
+};
+
+/// diff = g(base + step) - g(base) for a step that is non-zero on a group of columns.
+using DifferenceFunction =
+    std::function<void(const Eigen::VectorXd& step, Eigen::VectorXd& diff)>;
+
+/// Forward-difference matrix: column j is diff(increment[j] e_j) / increment[j]. With a
+/// pattern, all columns of one colour are stepped together and each entry is read from the
+/// single row it owns in that colour; without one, one call per column.
+[[nodiscard]] JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
+                                                 const Eigen::VectorXd& increments,
+                                                 const DifferenceFunction& diff);
+
+/// From this many unknowns on, a model that declares its sparsity pattern gets the coloured
+/// Jacobian and the sparse factorisations; below it dense LU is cheaper than the bookkeeping.
+inline constexpr std::size_t kSparseMinUnknowns = 200;
+
+/// The model's pattern (with its colouring) when the sparse path applies, else nothing.
+[[nodiscard]] std::optional<detail::SparsityPattern> sparse_pattern_for(
+    const ModelStructure& structure);
+
+/// Increment for a forward difference in unknown j: sqrt(machine eps) times the larger of
+/// |value| and the nominal value, with the sign of value (so the step moves away from zero).
+[[nodiscard]] double difference_increment(double value, double nominal);
+
+}  // namespace hdae::reinit

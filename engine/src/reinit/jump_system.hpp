@@ -1,0 +1,71 @@
+// The jump equations as a vector function of n unknowns (DESIGN.md section 3; ITI paper
+// section 3, eq. 8, and section 4).
+//
+// The unknowns z have one entry per variable. For a free variable z_j is x^+_j. For a
+// variable whose start value is kept (FixedValues::kKeep at t0), x^+_j = x^-_j and z_j - x^-_j
+// is a free slack that stands in for its jump in the f_d rows: the impulse that holds the
+// variable at its start value. Either way the jump vector is D = z - x^-, and
+//
+//   G_i(z) = F_i(t, x_m, D) - F_i(t, x_m, 0)   f_d rows (linear in der_x: M_d(x_m) D)
+//   G_i(z) = F_i(t, x^+, 0)                    f_c rows
+//
+// with x_m = (x^- + x^+)/2 (JumpRule::kMidpoint, ITI eq. 8) or x^+ (kEndPoint). The system
+// stays square; when fixed values leave it under- or over-determined, its Newton matrix is
+// rank-deficient and jump_solver.cpp solves it in the least-squares sense (ITI section 5).
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include <Eigen/Dense>
+
+#include "model/sparsity_pattern.hpp"
+#include "reinit/fd_jacobian.hpp"
+#include "reinit/jump_solver.hpp"
+
+namespace hdae::reinit {
+
+/// Throws std::invalid_argument when the problem does not fit x (sizes, missing parts).
+void validate_problem(const JumpProblem& problem, std::size_t n, const char* caller);
+
+class JumpSystem {
+ public:
+  JumpSystem(const JumpProblem& problem, std::span<const double> x_minus);
+
+  [[nodiscard]] Eigen::Index size() const { return x_minus_.size(); }
+  [[nodiscard]] bool is_fixed(std::size_t j) const { return fixed_[j] != 0; }
+  [[nodiscard]] bool any_fixed() const;
+  [[nodiscard]] const Eigen::VectorXd& nominal() const { return nominal_; }
+  [[nodiscard]] const Eigen::VectorXd& x_minus() const { return x_minus_; }
+
+  /// g = G(z) (see the file comment).
+  void residual(const Eigen::VectorXd& z, Eigen::VectorXd& g);
+  /// x^+ that belongs to the unknowns z (fixed components are x^- bit for bit).
+  [[nodiscard]] std::vector<double> x_plus(const Eigen::VectorXd& z) const;
+  /// dG/dz by forward differences, coloured when a pattern is given; g = G(z).
+  [[nodiscard]] JacobianMatrix jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
+                                        const detail::SparsityPattern* pattern);
+  /// dG/dx_j for a fixed variable j: its start value moved on both sides of the jump (its
+  /// slack unchanged). Says which equations a fixed value enters; g = G(z).
+  [[nodiscard]] Eigen::VectorXd fixed_value_sensitivity(const Eigen::VectorXd& z,
+                                                        const Eigen::VectorXd& g,
+                                                        std::size_t j);
+
+ private:
+  const JumpProblem& problem_;
+  Eigen::VectorXd x_minus_;
+  Eigen::VectorXd nominal_;
+  std::vector<char> fixed_;
+  bool has_constraints_ = false;
+  // Work space of residual(): arguments and results of the model calls.
+  std::vector<double> x_plus_;
+  std::vector<double> x_mid_;
+  std::vector<double> jump_;
+  std::vector<double> zeros_;
+  std::vector<double> r_with_jump_;
+  std::vector<double> r_without_jump_;
+  std::vector<double> r_plus_;
+};
+
+}  // namespace hdae::reinit

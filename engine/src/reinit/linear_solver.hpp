@@ -1,0 +1,68 @@
+// Linear algebra of the re-initialization module (DESIGN.md section 3).
+//
+// Every linear system here is an equilibrated Newton or J matrix from fd_jacobian.hpp
+// (rows scaled to a largest entry of one, columns by the nominal values), so one relative
+// threshold decides "singular" for all of them. Small systems use Eigen's dense
+// factorisations; systems with a declared sparsity pattern use SuiteSparse KLU (the solver
+// IDA uses for large models) for square systems and Eigen's rank-revealing SparseQR for the
+// least-squares systems of fixed start values (ITI paper section 5).
+#pragma once
+
+#include <memory>
+
+#include <Eigen/Dense>
+#include <Eigen/SparseQR>
+
+#include "reinit/fd_jacobian.hpp"
+
+namespace hdae::reinit {
+
+/// Below this reciprocal condition number an equilibrated matrix counts as singular. The
+/// matrices are finite-difference approximations with relative errors near sqrt(eps) ~ 1e-8;
+/// a solve with rcond < 1e-10 would magnify them past the size of the answer, and scaled
+/// index-1 matrices of sound models stay far above it.
+inline constexpr double kSingularRcond = 1e-10;
+
+/// Relative pivot threshold of the rank-revealing factorisations, the same bound as above.
+inline constexpr double kRankTolerance = kSingularRcond;
+
+class KluFactorization;
+
+/// LU of a square matrix: Eigen::FullPivLU (dense) or KLU (sparse).
+class SquareSolver {
+ public:
+  SquareSolver();
+  ~SquareSolver();
+  SquareSolver(const SquareSolver&) = delete;
+  SquareSolver& operator=(const SquareSolver&) = delete;
+
+  /// False when the matrix is singular or its rcond is below kSingularRcond.
+  [[nodiscard]] bool factorize(const JacobianMatrix& a);
+  [[nodiscard]] Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
+  /// Reciprocal condition estimate of the last factorisation (0 when singular).
+  [[nodiscard]] double rcond() const { return rcond_; }
+
+ private:
+  bool is_sparse_ = false;
+  double rcond_ = 0.0;
+  Eigen::FullPivLU<Eigen::MatrixXd> dense_;
+  std::unique_ptr<KluFactorization> sparse_;
+};
+
+/// Least-squares solve of a possibly rank-deficient square system: the minimum-norm answer
+/// (CompleteOrthogonalDecomposition, ITI paper section 5) when dense, the basic answer of a
+/// column-pivoted SparseQR when sparse.
+class LeastSquaresSolver {
+ public:
+  void factorize(const JacobianMatrix& a);
+  [[nodiscard]] Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
+  [[nodiscard]] Eigen::Index rank() const;
+  [[nodiscard]] bool is_minimum_norm() const { return !is_sparse_; }
+
+ private:
+  bool is_sparse_ = false;
+  Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> dense_;
+  Eigen::SparseQR<SparseMatrix, Eigen::COLAMDOrdering<int>> sparse_;
+};
+
+}  // namespace hdae::reinit

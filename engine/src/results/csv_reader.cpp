@@ -1,0 +1,173 @@
+// Reading a result CSV (csv.hpp) written by hdae or by another tool: ',' or ';' separated,
+// first column "time" or "t", names optionally quoted, '#' lines and blank lines skipped.
+// Numbers are parsed with std::from_chars, which rounds correctly (subnormals and long
+// decimal expansions included), so a file from write_csv reads back bit for bit. Every
+// malformed input is an IoError "<file>:<line>: <problem>".
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "hdae/csv.hpp"
+#include "hdae/errors.hpp"
+
+namespace hdae {
+namespace {
+
+/// Where a problem was found, to prefix the message with "<file>:<line>: ".
+struct Location {
+  std::string file;
+  int line = 0;
+
+  [[noreturn]] void fail(std::string_view problem) const {
+    throw IoError(fmt::format("{}:{}: {}", file, line, problem));
+  }
+};
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t");
+  return s.substr(first, last - first + 1);
+}
+
+/// The separator is whichever of ',' and ';' first appears outside quotes in the header;
+/// a header with a single column has none, and ',' is as good as any.
+char detect_separator(std::string_view header) {
+  bool quoted = false;
+  for (const char c : header) {
+    if (c == '"') quoted = !quoted;
+    if (!quoted && (c == ',' || c == ';')) return c;
+  }
+  return ',';
+}
+
+/// Splits one line into fields (RFC 4180 quoting within a line, spaces around fields
+/// stripped). Reuses `fields` to avoid allocating per row.
+void split(std::string_view line, char separator, const Location& where,
+           std::vector<std::string>& fields) {
+  fields.clear();
+  std::size_t i = 0;
+  while (true) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::string& field = fields.emplace_back();
+    if (i < line.size() && line[i] == '"') {
+      ++i;
+      while (true) {
+        if (i == line.size()) where.fail("unterminated quoted field");
+        if (line[i] == '"') {
+          if (i + 1 < line.size() && line[i + 1] == '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        field += line[i++];
+      }
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+      if (i < line.size() && line[i] != separator) {
+        where.fail(fmt::format("unexpected text after the quoted field \"{}\"", field));
+      }
+    } else {
+      const std::size_t end = std::min(line.find(separator, i), line.size());
+      field = trim(line.substr(i, end - i));
+      i = end;
+    }
+    if (i == line.size()) return;
+    ++i;  // past the separator; a separator at the end of the line opens an empty field
+  }
+}
+
+double parse_number(std::string_view text, std::string_view column, const Location& where) {
+  std::string_view digits = text;
+  // from_chars rejects a leading '+', which other tools may write.
+  if (digits.size() > 1 && digits[0] == '+' && digits[1] != '-') digits.remove_prefix(1);
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec == std::errc::result_out_of_range && end == digits.data() + digits.size()) {
+    where.fail(fmt::format("column \"{}\": \"{}\" is out of the range of double", column, text));
+  }
+  if (ec != std::errc() || end != digits.data() + digits.size()) {
+    where.fail(fmt::format("column \"{}\": \"{}\" is not a number", column, text));
+  }
+  return v;
+}
+
+/// Reads the next line that carries data: strips a trailing '\r' (files from Windows),
+/// skips comment lines starting with '#' and blank lines.
+bool next_line(std::istream& in, std::string& line, Location& where) {
+  while (std::getline(in, line)) {
+    ++where.line;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty() && line.front() == '#') continue;
+    if (trim(line).empty()) continue;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+ResultTable read_csv(const std::filesystem::path& file) {
+  Location where{file.string(), 0};
+  std::ifstream in(file);
+  if (!in) {
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(file, ec);
+    throw IoError(
+        fmt::format("{}: {}", where.file, exists ? "cannot open for reading" : "no such file"));
+  }
+
+  std::string line;
+  if (!next_line(in, line, where)) {
+    if (in.bad()) throw IoError(fmt::format("{}: read error", where.file));
+    throw IoError(fmt::format("{}: empty file (no header line)", where.file));
+  }
+  const char separator = detect_separator(line);
+  std::vector<std::string> fields;
+  split(line, separator, where, fields);
+  std::string lower = fields.front();
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (lower != "time" && lower != "t") {
+    where.fail(
+        fmt::format("the first column must be \"time\" or \"t\", found \"{}\"", fields.front()));
+  }
+  const std::string time_name = fields.front();
+  std::vector<ColumnInfo> columns;
+  columns.reserve(fields.size() - 1);
+  for (std::size_t j = 1; j < fields.size(); ++j)
+    columns.push_back(ColumnInfo{fields[j], "", ColumnKind::kOther});
+  ResultTable table(std::move(columns));
+
+  const std::size_t num_fields = table.num_columns() + 1;
+  std::vector<double> values(table.num_columns());
+  while (next_line(in, line, where)) {
+    split(line, separator, where, fields);
+    if (fields.size() != num_fields) {
+      where.fail(fmt::format("expected {} fields, found {}", num_fields, fields.size()));
+    }
+    const double t = parse_number(fields[0], time_name, where);
+    if (!std::isfinite(t)) where.fail(fmt::format("time must be finite, found \"{}\"", fields[0]));
+    // Equal times are allowed: they are the left and right limits at an event.
+    if (table.num_rows() > 0 && t < table.time().back()) {
+      where.fail(fmt::format("time decreases from {} to {}", table.time().back(), t));
+    }
+    for (std::size_t j = 0; j < values.size(); ++j) {
+      values[j] = parse_number(fields[j + 1], table.columns()[j].name, where);
+    }
+    table.append(t, values);
+  }
+  if (in.bad()) where.fail("read error");
+  return table;
+}
+
+}  // namespace hdae

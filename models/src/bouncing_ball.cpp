@@ -1,0 +1,33 @@
+#include "hdae/models/bouncing_ball.hpp"
+
+#include <cmath>
+
+namespace hdae::models {
+
+BouncingBall::BouncingBall(BouncingBallParameters p) : Model("bouncing_ball"), p_(p) {
+  h_ = declare_variable({.name = "h", .unit = "m", .start = p_.h0_m, .der_unit = "m/s"});
+  v_ = declare_variable({.name = "v", .unit = "m/s", .der_unit = "m/s2"});
+  kinematics_ = declare_equation("der(h) = v");
+  dynamics_ = declare_equation("der(v) = -g (flying) or 0 (at rest)");
+  // Only the impact (h falling through 0) matters; lift-off needs no event.
+  below_ground_ = declare_crossing("h < 0", CrossingDirection::kRising);
+}
+
+void BouncingBall::evaluate(Evaluation& e) {
+  e.negative(below_ground_, e.x(h_));
+  e.set(kinematics_, e.der(h_) - e.x(v_));
+  e.set(dynamics_, e.der(v_) + (flying_ ? p_.gravity_mps2 : 0.0));
+}
+
+void BouncingBall::on_event(EventContext& event) {
+  if (!flying_ || !event.rose(below_ground_)) return;
+  const double rebound = -p_.restitution * event.x(v_);
+  if (std::abs(rebound) < p_.rest_speed_mps) {
+    flying_ = false;
+    event.set(v_, 0.0);
+  } else {
+    event.set(v_, rebound);
+  }
+}
+
+}  // namespace hdae::models

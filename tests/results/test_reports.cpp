@@ -1,0 +1,75 @@
+// Texts for people: outcome and event-kind names and the statistics reports.
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "hdae/result.hpp"
+#include "hdae/statistics.hpp"
+#include "hdae/status.hpp"
+
+using namespace hdae;
+
+TEST_CASE("every outcome and event kind has a readable name") {
+  CHECK(to_string(Outcome::kReachedStopTime) == "reached stop time");
+  CHECK(to_string(Outcome::kStoppedByModel) == "stopped by model");
+  CHECK(to_string(Outcome::kSolverFailure) == "solver failure");
+  CHECK(to_string(Outcome::kEventIterationLimit) == "event iteration limit");
+  CHECK(to_string(Outcome::kChattering) == "chattering");
+  CHECK(to_string(Outcome::kSingularJacobian) == "singular Jacobian");
+  CHECK(to_string(Outcome::kJumpSolveFailure) == "jump solve failure");
+  CHECK(to_string(EventKind::kInitial) == "initial");
+  CHECK(to_string(EventKind::kTime) == "time");
+  CHECK(to_string(EventKind::kState) == "state");
+  CHECK(to_string(EventKind::kTerminal) == "terminal");
+}
+
+TEST_CASE("the brief statistics report is one line with the main counters") {
+  Statistics s;
+  s.steps = 123;
+  s.residual_evaluations = 456;
+  s.jacobian_residual_evaluations = 78;
+  s.jacobian_evaluations = 9;
+  s.state_events = 3;
+  s.time_events = 1;
+  s.wall_time_s = 0.0123;
+  CHECK(s.brief_report() ==
+        "steps 123, residuals 456 (78 for Jacobians), Jacobians 9, events 3 state / 1 time, "
+        "0.012 s");
+}
+
+TEST_CASE("the full statistics report has one name: value line per counter") {
+  Statistics s;
+  s.steps = 1;
+  s.residual_evaluations = 2;
+  s.jacobian_residual_evaluations = 3;
+  s.jacobian_evaluations = 4;
+  s.error_test_failures = 5;
+  s.convergence_failures = 6;
+  s.root_function_evaluations = 7;
+  s.time_events = 8;
+  s.state_events = 9;
+  s.event_iterations = 10;
+  s.max_event_iterations = 11;
+  s.restarts = 12;
+  s.jump_solves = 13;
+  s.jump_newton_iterations = 14;
+  s.jacobian_colors = 15;
+  s.wall_time_s = 0.25;
+  CHECK(s.full_report() ==
+        "steps: 1\n"
+        "residual_evaluations: 2\n"
+        "jacobian_residual_evaluations: 3\n"
+        "jacobian_evaluations: 4\n"
+        "error_test_failures: 5\n"
+        "convergence_failures: 6\n"
+        "root_function_evaluations: 7\n"
+        "time_events: 8\n"
+        "state_events: 9\n"
+        "event_iterations: 10\n"
+        "max_event_iterations: 11\n"
+        "restarts: 12\n"
+        "jump_solves: 13\n"
+        "jump_newton_iterations: 14\n"
+        "jacobian_colors: 15\n"
+        "wall_time_s: 0.25\n");
+}

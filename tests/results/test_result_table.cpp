@@ -1,0 +1,78 @@
+// ResultTable: rows, named columns, and the messages for a missing column or a wrong row size.
+#include <stdexcept>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "hdae/result.hpp"
+
+using namespace hdae;
+
+namespace {
+
+ResultTable two_column_table() {
+  ResultTable table({{"x", "m", ColumnKind::kState}, {"der(x)", "m/s", ColumnKind::kDerivative}});
+  table.append(0.0, std::vector{1.0, 2.0});
+  table.append(0.5, std::vector{3.0, 4.0});
+  table.append(0.5, std::vector{5.0, 6.0});  // right limit at an event at t = 0.5
+  return table;
+}
+
+}  // namespace
+
+TEST_CASE("a result table returns rows, values and columns as appended") {
+  const ResultTable table = two_column_table();
+  REQUIRE(table.num_rows() == 3);
+  REQUIRE(table.num_columns() == 2);
+  CHECK(table.time() == std::vector{0.0, 0.5, 0.5});
+  CHECK(table.time(2) == 0.5);
+  CHECK(std::vector(table.row(1).begin(), table.row(1).end()) == std::vector{3.0, 4.0});
+  CHECK(table.value(2, 1) == 6.0);
+  CHECK(table.column_index("der(x)") == 1);
+  CHECK(table.column("x") == std::vector{1.0, 3.0, 5.0});
+  CHECK(table.final_value("der(x)") == 6.0);
+  CHECK(table.columns()[1].unit == "m/s");
+}
+
+TEST_CASE("asking for a missing column names it and lists the columns that exist") {
+  const ResultTable table = two_column_table();
+  CHECK_THROWS_WITH_AS(static_cast<void>(table.column_index("y")),
+                       "no column \"y\" in the result; columns: \"x\" \"der(x)\"",
+                       std::out_of_range);
+  CHECK_THROWS_WITH_AS(static_cast<void>(table.column("y")),
+                       "no column \"y\" in the result; columns: \"x\" \"der(x)\"",
+                       std::out_of_range);
+  CHECK_THROWS_WITH_AS(static_cast<void>(ResultTable().final_value("y")),
+                       "no column \"y\" in the result (it has no columns)", std::out_of_range);
+}
+
+TEST_CASE("a missing column in a wide table is reported with the column count, not a list") {
+  std::vector<ColumnInfo> columns;
+  for (int i = 0; i < 40; ++i) columns.push_back({"x" + std::to_string(i), "", ColumnKind::kState});
+  const ResultTable table(columns);
+  CHECK_THROWS_WITH_AS(static_cast<void>(table.column_index("y")),
+                       "no column \"y\" in the result (40 columns)", std::out_of_range);
+}
+
+TEST_CASE("the final value of an empty table is an error naming the column") {
+  const ResultTable table({{"x", "", ColumnKind::kOther}});
+  CHECK_THROWS_WITH_AS(static_cast<void>(table.final_value("x")),
+                       "no final value of \"x\": the result has no rows", std::out_of_range);
+}
+
+TEST_CASE("rows and columns out of range are errors, not undefined behaviour") {
+  const ResultTable table = two_column_table();
+  CHECK_THROWS_WITH_AS(static_cast<void>(table.row(3)),
+                       "ResultTable::row: row 3 does not exist (3 rows)", std::out_of_range);
+  CHECK_THROWS_WITH_AS(static_cast<void>(table.value(0, 2)),
+                       "ResultTable::value: column 2 does not exist (2 columns)",
+                       std::out_of_range);
+}
+
+TEST_CASE("appending a row of the wrong size names the expected and actual sizes") {
+  ResultTable table = two_column_table();
+  CHECK_THROWS_WITH_AS(table.append(1.0, std::vector{1.0, 2.0, 3.0}),
+                       "ResultTable::append: expected 2 values (one per column), got 3",
+                       std::invalid_argument);
+  CHECK(table.num_rows() == 3);  // the table is unchanged
+}
