@@ -18,8 +18,9 @@ int main(int argc, char** argv) {
     if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
     hdae::write_result_files(result, out);
     std::cout << hdae::summary(result) << '\n';
-    std::cout << result.statistics.state_events << " impacts, at rest: "
-              << (model.flying() ? "no" : "yes") << " -> " << out.string() << '\n';
+    std::cout << result.statistics.state_events
+              << " impacts, at rest: " << (model.flying() ? "no" : "yes") << " -> " << out.string()
+              << '\n';
     return result.status.ok() ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "hdae-bouncing-ball: " << e.what() << '\n';

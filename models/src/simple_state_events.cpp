@@ -15,8 +15,8 @@ SimpleStateEvents::SimpleStateEvents(SimpleStateEventsParameters p)
 void SimpleStateEvents::evaluate(Evaluation& e) {
   const double f = e.positive(s_positive_, e.x(s_)) ? 0.0 : p_.force_max_n;
   e.set(kinematics_, e.der(s_) - e.x(v_));
-  e.set(dynamics_, p_.mass_kg * e.der(v_) - f + p_.damping_nspm * e.x(v_) +
-                       p_.stiffness_npm * e.x(s_));
+  e.set(dynamics_,
+        p_.mass_kg * e.der(v_) - f + p_.damping_nspm * e.x(v_) + p_.stiffness_npm * e.x(s_));
   e.set(force_, f);
 }
 

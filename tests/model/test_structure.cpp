@@ -52,7 +52,8 @@ TEST_CASE("inconsistent model declarations are rejected with the offending name"
 
   m = Editable();
   m.s.variables[0].nominal = 0.0;
-  CHECK(error_of(m) == "model 'editable': nominal value of variable 'a' must be finite and > 0, got 0");
+  CHECK(error_of(m) ==
+        "model 'editable': nominal value of variable 'a' must be finite and > 0, got 0");
 
   m = Editable();
   m.s.equations.pop_back();

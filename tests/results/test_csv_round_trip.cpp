@@ -198,6 +198,19 @@ TEST_CASE("reading rounds decimal text correctly near and below the smallest nor
   CHECK(same_bits(table.value(0, 4), std::bit_cast<double>(std::uint64_t{0x000FFFFFFFFFFFFF})));
 }
 
+TEST_CASE("reading rounds a decimal exactly halfway between two doubles to the even one") {
+  // 1 + 2^-53 lies exactly halfway between 1 and 1 + 2^-52 (IEEE 754 round-half-to-even
+  // gives 1); one more unit in the last decimal place is above halfway and rounds up.
+  const test::TempDir dir;
+  const auto file = dir.write("halfway.csv",
+                              "time,a,b\n"
+                              "0,1.00000000000000011102230246251565404236316680908203125,"
+                              "1.00000000000000011102230246251565404236316680908203126\n");
+  const ResultTable table = read_csv(file);
+  CHECK(same_bits(table.value(0, 0), 1.0));
+  CHECK(same_bits(table.value(0, 1), 1.0 + Limits::epsilon()));
+}
+
 TEST_CASE("NaN and infinite signal values are accepted on reading") {
   const test::TempDir dir;
   const auto file = dir.write("nonfinite.csv", "time,a,b,c\n0,nan,inf,-inf\n1,NaN,Infinity,-1\n");

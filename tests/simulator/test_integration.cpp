@@ -45,7 +45,8 @@ TEST_CASE("the damped pendulum reaches the published state at t = 10") {
   CHECK(result.table.num_rows() == 501);  // default grid (stop - start)/500
 }
 
-TEST_CASE("a linear DAE with one constraint row gives the same answer and steps with dense and KLU") {
+TEST_CASE(
+    "a linear DAE with one constraint row gives the same answer and steps with dense and KLU") {
   auto run = [](LinearSolverKind solver) {
     test::LinearDae model;
     SimulationOptions options;

@@ -17,8 +17,8 @@ void write_result_files(const SimulationResult& result, const std::filesystem::p
 }
 
 std::string summary(const SimulationResult& result) {
-  std::string s = fmt::format("status: {} at t = {}", to_string(result.status.outcome),
-                              result.status.t);
+  std::string s =
+      fmt::format("status: {} at t = {}", to_string(result.status.outcome), result.status.t);
   if (!result.status.message.empty()) s += fmt::format(" ({})", result.status.message);
   s += fmt::format("\nrows: {}, events: {}\n", result.table.num_rows(), result.events.size());
   for (const EventRecord& e : result.events) {
