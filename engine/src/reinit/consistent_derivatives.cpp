@@ -48,13 +48,12 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   const Eigen::Map<const Eigen::VectorXd> perturbed(r1.data(), idx(n));
 
   // M_d: der_x stepped by one in each column (a colour group at once); exact by linearity.
-  JacobianMatrix jac = difference_jacobian(
-      pattern_ptr, Eigen::VectorXd::Ones(idx(n)),
-      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-        Eigen::VectorXd::Map(argument.data(), idx(n)) = step;
-        problem.residual(t, x, argument, r1);
-        diff = perturbed - base;
-      });
+  JacobianMatrix jac = difference_jacobian(pattern_ptr, Eigen::VectorXd::Ones(idx(n)),
+                                           [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+                                             Eigen::VectorXd::Map(argument.data(), idx(n)) = step;
+                                             problem.residual(t, x, argument, r1);
+                                             diff = perturbed - base;
+                                           });
   // d f_c/dx: x stepped by sqrt(eps)-sized increments at der_x = 0.
   Eigen::VectorXd increments(idx(n));
   for (std::size_t j = 0; j < n; ++j) {
@@ -74,8 +73,8 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   problem.residual(t + t_step, x, zeros, r1);
   Eigen::VectorXd rhs(idx(n));
   for (std::size_t i = 0; i < n; ++i) {
-    rhs[idx(i)] = problem.row_kinds[i] == RowKind::kDifferential ? -r0[i]
-                                                                  : -(r1[i] - r0[i]) / t_step;
+    rhs[idx(i)] =
+        problem.row_kinds[i] == RowKind::kDifferential ? -r0[i] : -(r1[i] - r0[i]) / t_step;
   }
   if (!rhs.allFinite() || !jac.all_finite()) {
     out.status = SolveStatus::kNotConverged;

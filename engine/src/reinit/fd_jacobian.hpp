@@ -44,8 +44,7 @@ struct JacobianMatrix {
 };
 
 /// diff = g(base + step) - g(base) for a step that is non-zero on a group of columns.
-using DifferenceFunction =
-    std::function<void(const Eigen::VectorXd& step, Eigen::VectorXd& diff)>;
+using DifferenceFunction = std::function<void(const Eigen::VectorXd& step, Eigen::VectorXd& diff)>;
 
 /// Forward-difference matrix: column j is diff(increment[j] e_j) / increment[j]. With a
 /// pattern, all columns of one colour are stepped together and each entry is read from the

@@ -44,6 +44,14 @@ std::vector<std::size_t> rows_above(const Eigen::VectorXd& v, double threshold) 
   return rows;
 }
 
+std::vector<std::size_t> non_finite_rows(const Eigen::VectorXd& v) {
+  std::vector<std::size_t> rows;
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    if (!std::isfinite(v[i])) rows.push_back(static_cast<std::size_t>(i));
+  }
+  return rows;
+}
+
 /// Everything one Newton run needs besides the iterate.
 struct NewtonRun {
   const JumpProblem& problem;
@@ -131,7 +139,7 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   if (!g.allFinite()) {
     return finish(std::move(out), SolveStatus::kNotConverged,
                   fmt::format("jump at t = {}: the residual is not finite at x^- in equations {}",
-                              t, equation_list(run.structure, rows_above(g, 0.0))));
+                              t, equation_list(run.structure, non_finite_rows(g))));
   }
   // Nothing to change: every f_d difference is zero and every f_c row holds exactly.
   if ((g.array() == 0.0).all()) return out;
@@ -226,11 +234,11 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
     }
     jac = system.jacobian(z, g, run.pattern);
   }
-  return finish(std::move(out), SolveStatus::kNotConverged,
-                fmt::format("jump at t = {}: the jump equations did not converge in {} "
-                            "iterations; largest residuals in equations {}",
-                            t, problem.max_iterations,
-                            equation_list(run.structure, rows_above(r, tol))));
+  return finish(
+      std::move(out), SolveStatus::kNotConverged,
+      fmt::format("jump at t = {}: the jump equations did not converge "
+                  "(max_iterations = {}); largest residuals in equations {}",
+                  t, problem.max_iterations, equation_list(run.structure, rows_above(r, tol))));
 }
 
 }  // namespace hdae::reinit

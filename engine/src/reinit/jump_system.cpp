@@ -18,16 +18,16 @@ void validate_problem(const JumpProblem& problem, std::size_t n, const char* cal
   }
   if (problem.structure->num_unknowns() != n || problem.row_kinds.size() != n) {
     throw std::invalid_argument(fmt::format(
-        "{}: sizes differ: x has {} entries, the structure {} variables, row_kinds {} rows",
-        caller, n, problem.structure->num_unknowns(), problem.row_kinds.size()));
+        "{}: sizes differ: x has {} entries, the structure {} variables, row_kinds {} rows", caller,
+        n, problem.structure->num_unknowns(), problem.row_kinds.size()));
   }
   if (!problem.residual) {
     throw std::invalid_argument(fmt::format("{}: JumpProblem::residual is empty", caller));
   }
   if (!(problem.tolerance > 0.0) || problem.max_iterations < 1) {
-    throw std::invalid_argument(fmt::format(
-        "{}: tolerance must be > 0 and max_iterations >= 1, got {} and {}", caller,
-        problem.tolerance, problem.max_iterations));
+    throw std::invalid_argument(
+        fmt::format("{}: tolerance must be > 0 and max_iterations >= 1, got {} and {}", caller,
+                    problem.tolerance, problem.max_iterations));
   }
 }
 
@@ -45,8 +45,8 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
   }
   has_constraints_ = std::any_of(problem.row_kinds.begin(), problem.row_kinds.end(),
                                  [](RowKind k) { return k == RowKind::kConstraint; });
-  for (auto* buffer : {&x_plus_, &x_mid_, &jump_, &zeros_, &r_with_jump_, &r_without_jump_,
-                       &r_plus_}) {
+  for (auto* buffer :
+       {&x_plus_, &x_mid_, &jump_, &zeros_, &r_with_jump_, &r_without_jump_, &r_plus_}) {
     buffer->assign(n, 0.0);
   }
 }

@@ -49,8 +49,7 @@ class JumpSystem {
   /// dG/dx_j for a fixed variable j: its start value moved on both sides of the jump (its
   /// slack unchanged). Says which equations a fixed value enters; g = G(z).
   [[nodiscard]] Eigen::VectorXd fixed_value_sensitivity(const Eigen::VectorXd& z,
-                                                        const Eigen::VectorXd& g,
-                                                        std::size_t j);
+                                                        const Eigen::VectorXd& g, std::size_t j);
 
  private:
   const JumpProblem& problem_;

@@ -21,8 +21,8 @@ namespace hdae::reinit {
 
 struct RankDeficiency {
   Eigen::Index rank = 0;
-  std::vector<std::size_t> dependent_rows;        ///< rows in the left null space, ascending
-  std::vector<std::size_t> undetermined_columns;  ///< columns in the right null space, ascending
+  std::vector<std::size_t> dependent_rows;        ///< rows in the left null space, strongest first
+  std::vector<std::size_t> undetermined_columns;  ///< columns in the right null space, likewise
 };
 
 /// Whether the weakest direction is reported even if it lies above the rank threshold
@@ -33,10 +33,11 @@ enum class WeakestDirection { kOnlyIfRankDeficient, kAlways };
 /// unknowns, column-pivoted sparse QR of the matrix and of its transpose beyond.
 [[nodiscard]] RankDeficiency analyse_rank(const JacobianMatrix& a, WeakestDirection weakest);
 
-/// "{name, name, ...}" of the given equations (at most a dozen, then a count).
+/// "{name, name, ...}" of the given equations: the first dozen of the list (callers put the
+/// most involved first) in model order, then a count of the rest.
 [[nodiscard]] std::string equation_list(const ModelStructure& structure,
                                         const std::vector<std::size_t>& rows);
-/// "{name, name, ...}" of the given variables (at most a dozen, then a count).
+/// "{name, name, ...}" of the given variables, chosen and ordered like equation_list.
 [[nodiscard]] std::string variable_list(const ModelStructure& structure,
                                         const std::vector<std::size_t>& columns);
 

@@ -1,0 +1,248 @@
+#include "cases/comparison_cases.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/mass_spring_chain.hpp"
+#include "hdae/models/pendulum.hpp"
+#include "hdae/simulator.hpp"
+#include "models/robertson.hpp"
+#include "raw/raw_problems.hpp"
+
+namespace hdae::bench {
+namespace {
+
+/// atol_i = abs_tol_factor * rel_tol * nominal_i, evaluated as the engine does.
+std::vector<double> absolute_tolerances(const SimulationOptions& o, const ModelStructure& s) {
+  std::vector<double> atol;
+  for (const VariableInfo& v : s.variables) atol.push_back(o.abs_tol_factor * o.rel_tol * v.nominal);
+  return atol;
+}
+
+raw::RawSetup base_setup(const SimulationOptions& o, const ModelStructure& s,
+                         std::vector<double> id) {
+  raw::RawSetup setup;
+  setup.n = static_cast<sunindextype>(s.num_unknowns());
+  setup.rel_tol = o.rel_tol;
+  setup.abs_tol = absolute_tolerances(o, s);
+  setup.id = std::move(id);
+  setup.max_steps = o.max_steps_per_interval;
+  return setup;
+}
+
+raw::GridRunSpec grid_of(const SimulationOptions& o) {
+  raw::GridRunSpec spec;
+  spec.start_s = o.start_s;
+  spec.stop_s = o.stop_s;
+  spec.output_interval_s = o.resolved_output_interval_s();
+  return spec;
+}
+
+class PendulumCase final : public ComparisonCase {
+ public:
+  PendulumCase() {
+    options_.stop_s = 10.0;
+    options_.rel_tol = 1e-6;
+  }
+  [[nodiscard]] std::string name() const override { return "pendulum"; }
+  [[nodiscard]] std::string description() const override {
+    return "n = 2, dense, 0..10 s, rtol 1e-6, 500 output rows";
+  }
+  SimulationResult run_hdae() override { return simulate(model_, options_); }
+  raw::GridRunResult run_raw(const std::vector<double>& x0,
+                             const std::vector<double>& der_x0) override {
+    raw::RawPendulum problem;
+    raw::RawSetup setup = base_setup(options_, model_.structure(), {1.0, 1.0});
+    setup.residual = &raw::RawPendulum::residual;
+    setup.user_data = &problem;
+    raw::GridRunSpec spec = grid_of(options_);
+    spec.outputs = &raw::RawPendulum::outputs;
+    spec.num_outputs = 2;
+    spec.problem = &problem;
+    return raw::run_grid(setup, spec, x0, der_x0);
+  }
+
+ private:
+  models::Pendulum model_;
+  SimulationOptions options_;
+};
+
+class RobertsonCase final : public ComparisonCase {
+ public:
+  explicit RobertsonCase(double stop_s) {
+    options_.stop_s = stop_s;
+    options_.rel_tol = 1e-4;
+  }
+  [[nodiscard]] std::string name() const override { return "robertson"; }
+  [[nodiscard]] std::string description() const override {
+    return fmt::format("n = 3 (index 1, y3 algebraic), dense, 0..{:g} s, rtol 1e-4",
+                       options_.stop_s);
+  }
+  SimulationResult run_hdae() override { return simulate(model_, options_); }
+  raw::GridRunResult run_raw(const std::vector<double>& x0,
+                             const std::vector<double>& der_x0) override {
+    raw::RawRobertson problem;
+    raw::RawSetup setup = base_setup(options_, model_.structure(), {1.0, 1.0, 0.0});
+    setup.residual = &raw::RawRobertson::residual;
+    setup.user_data = &problem;
+    return raw::run_grid(setup, grid_of(options_), x0, der_x0);
+  }
+
+ private:
+  Robertson model_;
+  SimulationOptions options_;
+};
+
+class ChainCase final : public ComparisonCase {
+ public:
+  ChainCase(std::size_t masses, double stop_s, LinearSolverKind solver, std::size_t output_points)
+      : model_({.masses = masses}) {
+    options_.stop_s = stop_s;
+    options_.rel_tol = 1e-6;
+    options_.linear_solver = solver;
+    options_.output_interval_s = stop_s / static_cast<double>(output_points);
+  }
+  [[nodiscard]] std::string name() const override { return "mass-spring chain"; }
+  [[nodiscard]] std::string description() const override {
+    return fmt::format("n = {} ({} masses), {}, 0..{:g} s, rtol 1e-6",
+                       3 * model_.parameters().masses, model_.parameters().masses,
+                       klu() ? "KLU + coloured FD Jacobian" : "dense", options_.stop_s);
+  }
+  SimulationResult run_hdae() override { return simulate(model_, options_); }
+  raw::GridRunResult run_raw(const std::vector<double>& x0,
+                             const std::vector<double>& der_x0) override {
+    const models::MassSpringChainParameters& p = model_.parameters();
+    raw::RawChain problem{.masses = p.masses,
+                          .mass_kg = p.mass_kg,
+                          .stiffness_npm = p.stiffness_npm,
+                          .damping_nspm = p.damping_nspm};
+    std::vector<double> id(3 * p.masses, 1.0);
+    for (std::size_t i = 0; i < p.masses; ++i) id[3 * i + 2] = 0.0;  // the spring forces
+    raw::RawSetup setup = base_setup(options_, model_.structure(), std::move(id));
+    setup.residual = &raw::RawChain::residual;
+    setup.user_data = &problem;
+    std::unique_ptr<raw::ColoredJacobian> jacobian;
+    if (klu()) {
+      jacobian = std::make_unique<raw::ColoredJacobian>(problem.pattern());
+      problem.jacobian = jacobian.get();
+      setup.colored = jacobian.get();
+      setup.jacobian_fn = &raw::colored_jacobian_fn<raw::RawChain>;
+    }
+    raw::GridRunSpec spec = grid_of(options_);
+    spec.outputs = &raw::RawChain::outputs;
+    spec.num_outputs = 1;
+    spec.problem = &problem;
+    return raw::run_grid(setup, spec, x0, der_x0);
+  }
+
+ private:
+  [[nodiscard]] bool klu() const { return options_.linear_solver == LinearSolverKind::kKlu; }
+
+  models::MassSpringChain model_;
+  SimulationOptions options_;
+};
+
+class ElasticBallCase final : public ComparisonCase {
+ public:
+  explicit ElasticBallCase(std::size_t impacts)
+      : model_({.h0_m = 1.0, .restitution = 1.0, .gravity_mps2 = 9.81, .rest_speed_mps = 0.0}) {
+    // First impact after t1 = sqrt(2 h0 / g), then one every 2 t1; stop half a period after
+    // the last wanted impact.
+    const double t1 = std::sqrt(2.0 * 1.0 / 9.81);
+    options_.stop_s = t1 + (static_cast<double>(impacts) - 0.5) * 2.0 * t1;
+    options_.rel_tol = 1e-6;
+    impacts_ = impacts;
+  }
+  [[nodiscard]] std::string name() const override { return "elastic bouncing ball"; }
+  [[nodiscard]] std::string description() const override {
+    return fmt::format("n = 2, dense, e = 1, {} impacts, 0..{:.4g} s, rtol 1e-6, 500 grid rows",
+                       impacts_, options_.stop_s);
+  }
+  SimulationResult run_hdae() override { return simulate(model_, options_); }
+  raw::GridRunResult run_raw(const std::vector<double>& x0,
+                             const std::vector<double>& der_x0) override {
+    raw::RawBall problem{.gravity_mps2 = 9.81, .hysteresis_m = options_.crossing_hysteresis};
+    raw::RawSetup setup = base_setup(options_, model_.structure(), {1.0, 1.0});
+    setup.residual = &raw::RawBall::residual;
+    setup.roots = &raw::RawBall::roots;
+    setup.root_directions = {1};
+    setup.user_data = &problem;
+    raw::GridRunSpec spec = grid_of(options_);
+    const double g = problem.gravity_mps2;
+    spec.on_root = [g](double /*t*/, double* y, double* yp) {
+      y[1] = -1.0 * y[1];  // v := -e v with e = 1, as the model writes it
+      yp[0] = y[1];
+      yp[1] = -g;
+    };
+    return raw::run_grid(setup, spec, x0, der_x0);
+  }
+
+ private:
+  models::BouncingBall model_;
+  SimulationOptions options_;
+  std::size_t impacts_ = 0;
+};
+
+}  // namespace
+
+SolverCounts SolverCounts::from(const Statistics& s) {
+  return {.steps = s.steps,
+          .residuals = s.residual_evaluations - s.jacobian_residual_evaluations,
+          .jacobian_residuals = s.jacobian_residual_evaluations,
+          .jacobians = s.jacobian_evaluations,
+          .error_test_failures = s.error_test_failures,
+          .convergence_failures = s.convergence_failures,
+          .root_evaluations = s.root_function_evaluations};
+}
+
+SolverCounts SolverCounts::from(const raw::RawCounters& c) {
+  return {.steps = c.steps,
+          .residuals = c.residual_evaluations,
+          .jacobian_residuals = c.jacobian_residual_evaluations,
+          .jacobians = c.jacobian_evaluations,
+          .error_test_failures = c.error_test_failures,
+          .convergence_failures = c.convergence_failures,
+          .root_evaluations = c.root_evaluations};
+}
+
+std::unique_ptr<ComparisonCase> make_pendulum_case() { return std::make_unique<PendulumCase>(); }
+
+std::unique_ptr<ComparisonCase> make_robertson_case(double stop_s) {
+  return std::make_unique<RobertsonCase>(stop_s);
+}
+
+std::unique_ptr<ComparisonCase> make_chain_case(std::size_t masses, double stop_s,
+                                                LinearSolverKind solver,
+                                                std::size_t output_points) {
+  return std::make_unique<ChainCase>(masses, stop_s, solver, output_points);
+}
+
+std::unique_ptr<ComparisonCase> make_elastic_ball_case(std::size_t impacts) {
+  return std::make_unique<ElasticBallCase>(impacts);
+}
+
+void state_of_row(const SimulationResult& result, std::size_t row, std::vector<double>& x,
+                  std::vector<double>& der_x) {
+  const std::span<const double> values = result.table.row(row);
+  std::size_t states = 0;
+  for (const ColumnInfo& c : result.table.columns()) {
+    if (c.kind == ColumnKind::kState) ++states;
+  }
+  x.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(states));
+  der_x.assign(values.begin() + static_cast<std::ptrdiff_t>(states),
+               values.begin() + static_cast<std::ptrdiff_t>(2 * states));
+}
+
+double max_relative_difference(const std::vector<double>& a, const std::vector<double>& b) {
+  double worst = 0.0;
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    const double scale = std::max({std::abs(a[i]), std::abs(b[i]), 1e-300});
+    worst = std::max(worst, std::abs(a[i] - b[i]) / scale);
+  }
+  return worst;
+}
+
+}  // namespace hdae::bench

@@ -1,0 +1,383 @@
+// compare_results and trace_signal (compare.hpp): the tube test of every signal, after the
+// events of both tables were paired and result time mapped onto reference time.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "compare/event_alignment.hpp"
+#include "compare/polyline.hpp"
+#include "hdae/compare.hpp"
+#include "hdae/errors.hpp"
+
+namespace hdae {
+namespace {
+
+using compare::EventInstant;
+using compare::Interval;
+using compare::Polyline;
+using compare::Segment;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// How the rows of both tables line up: segment k of the result is compared with segment k
+/// of the reference, result rows sit at result_time (the reference's axis).
+struct Layout {
+  std::vector<Segment> reference_segments;
+  std::vector<Segment> result_segments;
+  std::vector<double> result_time;
+  double delta_t = 0.0;
+};
+
+/// Fills the report's table and event facts and returns the layout; nullopt-like empty
+/// segments when either table has no rows.
+Layout make_layout(const ResultTable& reference, const ResultTable& result,
+                   const CompareOptions& options, CompareReport& report) {
+  Layout layout;
+  report.reference_rows = reference.num_rows();
+  report.result_rows = result.num_rows();
+  if (reference.num_rows() == 0) report.problems.emplace_back("the reference has no rows");
+  if (result.num_rows() == 0) report.problems.emplace_back("the result has no rows");
+  if (reference.num_rows() == 0 || result.num_rows() == 0) return layout;
+
+  const double t_start = reference.time().front();
+  const double t_stop = reference.time().back();
+  report.reference_start_s = t_start;
+  report.reference_stop_s = t_stop;
+  layout.delta_t = options.rel_time * (t_stop - t_start);
+  report.delta_t = layout.delta_t;
+
+  const std::vector<EventInstant> reference_events = compare::find_events(reference.time());
+  const std::vector<EventInstant> result_events = compare::find_events(result.time());
+  report.reference_events = reference_events.size();
+  report.result_events = result_events.size();
+
+  compare::TimeMap map;
+  if (options.events == EventMatching::kAlign) {
+    compare::EventPairing pairing =
+        compare::pair_events(reference_events, result_events, options.event_time_tol_s);
+    report.event_shifts = std::move(pairing.shifts);
+    for (std::string& p : pairing.problems) report.problems.push_back(std::move(p));
+    report.events_aligned = pairing.aligned;
+  }
+  if (report.events_aligned) {
+    layout.reference_segments = compare::segments_between(reference_events, reference.num_rows());
+    layout.result_segments = compare::segments_between(result_events, result.num_rows());
+    map = compare::TimeMap(reference_events, result_events, t_start, t_stop);
+  } else {
+    // One tube over the whole range, reaching across events (csv-compare's behaviour).
+    layout.reference_segments = {Segment{0, reference.num_rows() - 1}};
+    layout.result_segments = {Segment{0, result.num_rows() - 1}};
+  }
+  layout.result_time.reserve(result.num_rows());
+  for (const double t : result.time()) layout.result_time.push_back(map(t));
+
+  // The result must cover the reference's range up to the tube's width (plus round-off of
+  // the times as another tool may have printed them).
+  const double slack =
+      layout.delta_t + 1e-12 * std::max({std::abs(t_start), std::abs(t_stop), t_stop - t_start});
+  if (layout.result_time.front() > t_start + slack) {
+    report.problems.push_back(fmt::format("the result starts at t = {}, after the reference's "
+                                          "start t = {}",
+                                          result.time().front(), t_start));
+  }
+  if (layout.result_time.back() < t_stop - slack) {
+    report.problems.push_back(fmt::format("the result ends at t = {}, before the reference's "
+                                          "end t = {}",
+                                          result.time().back(), t_stop));
+  }
+  return layout;
+}
+
+/// Column name -> index of its first occurrence.
+std::unordered_map<std::string, std::size_t> index_columns(const ResultTable& table) {
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t j = 0; j < table.num_columns(); ++j) index.emplace(table.columns()[j].name, j);
+  return index;
+}
+
+std::vector<double> column_values(const ResultTable& table, std::size_t j) {
+  std::vector<double> values(table.num_rows());
+  for (std::size_t i = 0; i < table.num_rows(); ++i) values[i] = table.value(i, j);
+  return values;
+}
+
+/// Tube half-height of one signal: max(rel * range over the reference, abs), with the
+/// signal's own tolerances where given. Non-finite reference values do not count.
+double tube_height(std::string_view name, std::span<const double> reference,
+                   const CompareOptions& options) {
+  double rel = options.rel_value;
+  double abs = options.abs_floor;
+  if (const auto it = options.signal_tolerances.find(name); it != options.signal_tolerances.end()) {
+    rel = it->second.rel.value_or(rel);
+    abs = it->second.abs.value_or(abs);
+  }
+  double lo = kInf;
+  double hi = -kInf;
+  for (const double v : reference) {
+    if (!std::isfinite(v)) continue;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  const double range = hi >= lo ? hi - lo : 0.0;
+  return std::max(rel * range, abs);
+}
+
+Polyline segment_polyline(std::span<const double> time, std::span<const double> values,
+                          const Segment& s) {
+  const std::size_t n = s.last_row - s.first_row + 1;
+  return Polyline(time.subspan(s.first_row, n), values.subspan(s.first_row, n));
+}
+
+/// The tube at tau and where a result value (an interval at a jump) lies relative to it.
+struct PointCheck {
+  double lower = 0.0;
+  double upper = 0.0;
+  double outside = 0.0;    ///< distance beyond the tube; 0 inside; infinite for NaN
+  double deviation = 0.0;  ///< distance to the reference's value(s) at tau
+};
+
+PointCheck check_point(const Polyline& reference, double tau, Interval result, double delta_t,
+                       double delta_y) {
+  PointCheck c;
+  const Interval window = reference.extrema(tau - delta_t, tau + delta_t);
+  c.lower = window.lo - delta_y;
+  c.upper = window.hi + delta_y;
+  if (std::isnan(result.lo) || std::isnan(result.hi)) {
+    c.outside = kInf;
+    c.deviation = kInf;
+    return c;
+  }
+  c.outside = std::max({0.0, result.lo - c.upper, c.lower - result.hi});
+  const Interval v = reference.value_at(tau);
+  c.deviation = std::max({0.0, result.lo - v.hi, v.lo - result.hi});
+  return c;
+}
+
+void record(SignalComparison& s, double tau, const PointCheck& c) {
+  ++s.points_checked;
+  if (c.outside > 0.0) {
+    ++s.points_outside;
+    if (s.points_outside == 1 || c.outside > s.max_outside) {
+      s.max_outside = c.outside;
+      s.max_outside_t = tau;
+    }
+    if (!s.first_failure_t || tau < *s.first_failure_t) s.first_failure_t = tau;
+  } else if (c.deviation > s.max_inside_deviation) {
+    s.max_inside_deviation = c.deviation;
+    s.max_inside_deviation_t = tau;
+  }
+}
+
+SignalComparison compare_signal(std::string name, std::span<const double> reference_time,
+                                std::span<const double> reference_values,
+                                std::span<const double> result_values, const Layout& layout,
+                                const CompareOptions& options) {
+  SignalComparison s;
+  s.name = std::move(name);
+  for (std::size_t i = 0; i < reference_values.size(); ++i) {
+    if (!std::isfinite(reference_values[i])) {
+      s.note = fmt::format("the reference value {} at t = {} is not finite; no tube",
+                           reference_values[i], reference_time[i]);
+      return s;
+    }
+  }
+  s.delta_y = tube_height(s.name, reference_values, options);
+  const double dt = layout.delta_t;
+  for (std::size_t k = 0; k < layout.reference_segments.size(); ++k) {
+    const Segment& rs = layout.reference_segments[k];
+    const Segment& ps = layout.result_segments[k];
+    const Polyline ref = segment_polyline(reference_time, reference_values, rs);
+    const Polyline res = segment_polyline(layout.result_time, result_values, ps);
+    // Every result point ...
+    for (std::size_t i = ps.first_row; i <= ps.last_row; ++i) {
+      const double tau = layout.result_time[i];
+      if (tau < ref.front_t() || tau > ref.back_t()) continue;  // beyond the reference
+      const Interval r{result_values[i], result_values[i]};
+      record(s, tau, check_point(ref, tau, r, dt, s.delta_y));
+    }
+    // ... and the result, interpolated, at every reference point.
+    for (std::size_t i = rs.first_row; i <= rs.last_row; ++i) {
+      const double tau = reference_time[i];
+      if (tau < res.front_t() || tau > res.back_t()) continue;  // not covered: a problem
+      record(s, tau, check_point(ref, tau, res.value_at(tau), dt, s.delta_y));
+    }
+  }
+  s.passed = s.points_outside == 0;
+  return s;
+}
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+}  // namespace
+
+CompareReport compare_results(const ResultTable& reference, const ResultTable& result,
+                              const CompareOptions& options) {
+  options.validate();
+  CompareReport report;
+
+  const auto reference_index = index_columns(reference);
+  const auto result_index = index_columns(result);
+  for (const ColumnInfo& c : reference.columns()) {
+    if (!result_index.contains(c.name)) report.only_in_reference.push_back(c.name);
+  }
+  for (const ColumnInfo& c : result.columns()) {
+    if (!reference_index.contains(c.name)) report.only_in_result.push_back(c.name);
+  }
+  std::vector<std::string> names;
+  if (options.signals.empty()) {
+    for (const ColumnInfo& c : reference.columns()) {
+      if (result_index.contains(c.name) &&
+          std::find(names.begin(), names.end(), c.name) == names.end()) {
+        names.push_back(c.name);
+      }
+    }
+    if (options.missing_signals_fail && !report.only_in_reference.empty()) {
+      report.problems.push_back(fmt::format("signals of the reference missing from the result: {}",
+                                            join_names(report.only_in_reference)));
+    }
+  } else {
+    for (const std::string& name : options.signals) {
+      const bool in_reference = reference_index.contains(name);
+      const bool in_result = result_index.contains(name);
+      if (in_reference && in_result) {
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      } else {
+        report.problems.push_back(
+            fmt::format("signal \"{}\" is {}", name,
+                        in_reference ? "not in the result"
+                                     : (in_result ? "not in the reference" : "in neither table")));
+      }
+    }
+  }
+
+  const Layout layout = make_layout(reference, result, options, report);
+  if (names.empty() && report.problems.empty()) {
+    report.problems.emplace_back("no signal to compare: the tables share no column");
+  }
+  if (!layout.reference_segments.empty()) {
+    for (const std::string& name : names) {
+      const std::vector<double> ref = column_values(reference, reference_index.at(name));
+      const std::vector<double> res = column_values(result, result_index.at(name));
+      report.signals.push_back(compare_signal(name, reference.time(), ref, res, layout, options));
+    }
+  }
+  report.agree = report.problems.empty() && report.failed_signals() == 0;
+  return report;
+}
+
+SignalTrace trace_signal(const ResultTable& reference, const ResultTable& result,
+                         const CompareOptions& options, std::string_view signal) {
+  options.validate();
+  const auto reference_index = index_columns(reference);
+  const auto result_index = index_columns(result);
+  const auto ref_it = reference_index.find(std::string(signal));
+  const auto res_it = result_index.find(std::string(signal));
+  if (ref_it == reference_index.end() || res_it == result_index.end()) {
+    throw std::out_of_range(fmt::format("signal \"{}\" is not in the {}", signal,
+                                        ref_it == reference_index.end() ? "reference" : "result"));
+  }
+  SignalTrace trace;
+  trace.name = signal;
+  CompareReport scratch;
+  const Layout layout = make_layout(reference, result, options, scratch);
+  if (layout.reference_segments.empty()) return trace;
+
+  const std::vector<double> ref_values = column_values(reference, ref_it->second);
+  const std::vector<double> res_values = column_values(result, res_it->second);
+  const std::span<const double> ref_time = reference.time();
+  const double dt = layout.delta_t;
+  const double dy = tube_height(signal, ref_values, options);
+
+  auto emit = [&](double tau, double ref, const PointCheck& c, double res, bool outside) {
+    trace.time.push_back(tau);
+    trace.reference.push_back(ref);
+    trace.lower.push_back(c.lower);
+    trace.upper.push_back(c.upper);
+    trace.result.push_back(res);
+    trace.outside.push_back(outside);
+  };
+
+  std::vector<std::pair<double, bool>> samples;  // (time, checked by compare_results)
+  for (std::size_t k = 0; k < layout.reference_segments.size(); ++k) {
+    const Segment& rs = layout.reference_segments[k];
+    const Segment& ps = layout.result_segments[k];
+    const Polyline ref = segment_polyline(ref_time, ref_values, rs);
+    const Polyline res = segment_polyline(layout.result_time, res_values, ps);
+    samples.clear();
+    for (std::size_t i = rs.first_row; i <= rs.last_row; ++i) {
+      samples.emplace_back(ref_time[i], true);
+      // The envelope bends where a rectangle's edge enters or leaves the window.
+      for (const double corner : {ref_time[i] - dt, ref_time[i] + dt}) {
+        if (corner > ref.front_t() && corner < ref.back_t()) samples.emplace_back(corner, false);
+      }
+    }
+    for (std::size_t i = ps.first_row; i <= ps.last_row; ++i) {
+      const double tau = layout.result_time[i];
+      if (tau >= ref.front_t() && tau <= ref.back_t()) samples.emplace_back(tau, true);
+    }
+    std::sort(samples.begin(), samples.end());
+    for (std::size_t j = 0; j < samples.size(); ++j) {
+      const double tau = samples[j].first;
+      bool checked = samples[j].second;
+      while (j + 1 < samples.size() && samples[j + 1].first == tau) {
+        checked = checked || samples[++j].second;
+      }
+      const bool covered = tau >= res.front_t() && tau <= res.back_t();
+      const double res_left = covered ? res.left_value(tau) : kNaN;
+      const double res_right = covered ? res.right_value(tau) : kNaN;
+      const double ref_left = ref.left_value(tau);
+      const double ref_right = ref.right_value(tau);
+      const PointCheck left =
+          check_point(ref, tau, Interval{res_left, res_left}, dt, dy);
+      const bool left_outside = checked && covered && left.outside > 0.0;
+      emit(tau, ref_left, left, res_left, left_outside);
+      // Two rows where either curve jumps (events inside one tube, kIgnore or unpaired).
+      if (ref_right != ref_left || res_right != res_left) {
+        const PointCheck right = check_point(ref, tau, Interval{res_right, res_right}, dt, dy);
+        emit(tau, ref_right, right, res_right, checked && covered && right.outside > 0.0);
+      }
+    }
+  }
+  return trace;
+}
+
+void write_trace_csv(const SignalTrace& trace, const std::filesystem::path& file) {
+  fmt::memory_buffer out;
+  out.append(std::string_view("time,reference,lower,upper,result,outside\n"));
+  auto number = [&out](double v) {
+    if (std::isnan(v)) {
+      out.append(std::string_view("nan"));
+    } else {
+      fmt::format_to(std::back_inserter(out), "{}", v);
+    }
+  };
+  for (std::size_t i = 0; i < trace.time.size(); ++i) {
+    number(trace.time[i]);
+    for (const double v : {trace.reference[i], trace.lower[i], trace.upper[i], trace.result[i]}) {
+      out.push_back(',');
+      number(v);
+    }
+    out.append(std::string_view(trace.outside[i] ? ",1\n" : ",0\n"));
+  }
+  std::ofstream f(file, std::ios::binary);
+  if (!f) throw IoError(fmt::format("{}: cannot open for writing", file.string()));
+  f.write(out.data(), static_cast<std::streamsize>(out.size()));
+  f.close();
+  if (!f) throw IoError(fmt::format("{}: write failed", file.string()));
+}
+
+}  // namespace hdae
