@@ -15,13 +15,6 @@
 namespace hdae::bench {
 namespace {
 
-/// atol_i = abs_tol_factor * rel_tol * nominal_i, evaluated as the engine does.
-std::vector<double> absolute_tolerances(const SimulationOptions& o, const ModelStructure& s) {
-  std::vector<double> atol;
-  for (const VariableInfo& v : s.variables) atol.push_back(o.abs_tol_factor * o.rel_tol * v.nominal);
-  return atol;
-}
-
 raw::RawSetup base_setup(const SimulationOptions& o, const ModelStructure& s,
                          std::vector<double> id) {
   raw::RawSetup setup;
@@ -99,12 +92,7 @@ class RobertsonCase final : public ComparisonCase {
 class ChainCase final : public ComparisonCase {
  public:
   ChainCase(std::size_t masses, double stop_s, LinearSolverKind solver, std::size_t output_points)
-      : model_({.masses = masses}) {
-    options_.stop_s = stop_s;
-    options_.rel_tol = 1e-6;
-    options_.linear_solver = solver;
-    options_.output_interval_s = stop_s / static_cast<double>(output_points);
-  }
+      : model_({.masses = masses}), options_(chain_options(stop_s, solver, output_points)) {}
   [[nodiscard]] std::string name() const override { return "mass-spring chain"; }
   [[nodiscard]] std::string description() const override {
     return fmt::format("n = {} ({} masses), {}, 0..{:g} s, rtol 1e-6",
@@ -114,28 +102,8 @@ class ChainCase final : public ComparisonCase {
   SimulationResult run_hdae() override { return simulate(model_, options_); }
   raw::GridRunResult run_raw(const std::vector<double>& x0,
                              const std::vector<double>& der_x0) override {
-    const models::MassSpringChainParameters& p = model_.parameters();
-    raw::RawChain problem{.masses = p.masses,
-                          .mass_kg = p.mass_kg,
-                          .stiffness_npm = p.stiffness_npm,
-                          .damping_nspm = p.damping_nspm};
-    std::vector<double> id(3 * p.masses, 1.0);
-    for (std::size_t i = 0; i < p.masses; ++i) id[3 * i + 2] = 0.0;  // the spring forces
-    raw::RawSetup setup = base_setup(options_, model_.structure(), std::move(id));
-    setup.residual = &raw::RawChain::residual;
-    setup.user_data = &problem;
-    std::unique_ptr<raw::ColoredJacobian> jacobian;
-    if (klu()) {
-      jacobian = std::make_unique<raw::ColoredJacobian>(problem.pattern());
-      problem.jacobian = jacobian.get();
-      setup.colored = jacobian.get();
-      setup.jacobian_fn = &raw::colored_jacobian_fn<raw::RawChain>;
-    }
-    raw::GridRunSpec spec = grid_of(options_);
-    spec.outputs = &raw::RawChain::outputs;
-    spec.num_outputs = 1;
-    spec.problem = &problem;
-    return raw::run_grid(setup, spec, x0, der_x0);
+    return run_raw_chain(model_.parameters(), options_,
+                         absolute_tolerances(options_, model_.structure()), x0, der_x0);
   }
 
  private:
@@ -187,6 +155,54 @@ class ElasticBallCase final : public ComparisonCase {
 };
 
 }  // namespace
+
+std::vector<double> absolute_tolerances(const SimulationOptions& o, const ModelStructure& s) {
+  std::vector<double> atol;
+  for (const VariableInfo& v : s.variables) atol.push_back(o.abs_tol_factor * o.rel_tol * v.nominal);
+  return atol;
+}
+
+SimulationOptions chain_options(double stop_s, LinearSolverKind solver,
+                                std::size_t output_points) {
+  SimulationOptions options;
+  options.stop_s = stop_s;
+  options.rel_tol = 1e-6;
+  options.linear_solver = solver;
+  options.output_interval_s = stop_s / static_cast<double>(output_points);
+  return options;
+}
+
+raw::GridRunResult run_raw_chain(const models::MassSpringChainParameters& p,
+                                 const SimulationOptions& options,
+                                 const std::vector<double>& abs_tol,
+                                 const std::vector<double>& x0,
+                                 const std::vector<double>& der_x0) {
+  raw::RawChain problem{.masses = p.masses,
+                        .mass_kg = p.mass_kg,
+                        .stiffness_npm = p.stiffness_npm,
+                        .damping_nspm = p.damping_nspm};
+  raw::RawSetup setup;
+  setup.n = static_cast<sunindextype>(3 * p.masses);
+  setup.rel_tol = options.rel_tol;
+  setup.abs_tol = abs_tol;
+  setup.id.assign(3 * p.masses, 1.0);
+  for (std::size_t i = 0; i < p.masses; ++i) setup.id[3 * i + 2] = 0.0;  // the spring forces
+  setup.max_steps = options.max_steps_per_interval;
+  setup.residual = &raw::RawChain::residual;
+  setup.user_data = &problem;
+  std::unique_ptr<raw::ColoredJacobian> jacobian;
+  if (options.linear_solver == LinearSolverKind::kKlu) {
+    jacobian = std::make_unique<raw::ColoredJacobian>(problem.pattern());
+    problem.jacobian = jacobian.get();
+    setup.colored = jacobian.get();
+    setup.jacobian_fn = &raw::colored_jacobian_fn<raw::RawChain>;
+  }
+  raw::GridRunSpec spec = grid_of(options);
+  spec.outputs = &raw::RawChain::outputs;
+  spec.num_outputs = 1;
+  spec.problem = &problem;
+  return raw::run_grid(setup, spec, x0, der_x0);
+}
 
 SolverCounts SolverCounts::from(const Statistics& s) {
   return {.steps = s.steps,

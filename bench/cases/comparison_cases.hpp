@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/options.hpp"
 #include "hdae/result.hpp"
 #include "raw/grid_run.hpp"
@@ -57,6 +58,20 @@ class ComparisonCase {
 /// hdae::models::BouncingBall with restitution 1 (elastic, no rest rule), run long enough
 /// for the given number of impacts.
 [[nodiscard]] std::unique_ptr<ComparisonCase> make_elastic_ball_case(std::size_t impacts);
+
+/// Options of the chain runs: rel_tol 1e-6, the given solver, output_points rows after t0.
+[[nodiscard]] SimulationOptions chain_options(double stop_s, LinearSolverKind solver,
+                                              std::size_t output_points);
+/// The raw-IDA chain run (KLU with the coloured Jacobian when options.linear_solver is kKlu,
+/// dense otherwise) with the given absolute tolerances, from (x0, der_x0).
+[[nodiscard]] raw::GridRunResult run_raw_chain(const models::MassSpringChainParameters& p,
+                                               const SimulationOptions& options,
+                                               const std::vector<double>& abs_tol,
+                                               const std::vector<double>& x0,
+                                               const std::vector<double>& der_x0);
+/// atol_i = abs_tol_factor * rel_tol * nominal_i, evaluated as the engine does.
+[[nodiscard]] std::vector<double> absolute_tolerances(const SimulationOptions& o,
+                                                      const ModelStructure& s);
 
 /// x (the first n values) and der_x (the next n) of row `row` of an hdae result.
 void state_of_row(const SimulationResult& result, std::size_t row, std::vector<double>& x,

@@ -91,13 +91,13 @@ struct CompareOptions {
 struct SignalComparison {
   std::string name;
   bool passed = false;
-  double delta_y = 0.0;                ///< tube half-height used
-  std::size_t points_checked = 0;      ///< result points plus reference points
-  std::size_t points_outside = 0;      ///< of those, outside the tube
-  double max_outside = 0.0;            ///< largest distance beyond the tube (0: none outside)
-  double max_outside_t = 0.0;          ///< where (valid when points_outside > 0)
-  double max_inside_deviation = 0.0;   ///< largest |result - reference| among inside points
-  double max_inside_deviation_t = 0.0;  ///< where
+  double delta_y = 0.0;                   ///< tube half-height used
+  std::size_t points_checked = 0;         ///< result points plus reference points
+  std::size_t points_outside = 0;         ///< of those, outside the tube
+  double max_outside = 0.0;               ///< largest distance beyond the tube (0: none outside)
+  double max_outside_t = 0.0;             ///< where (valid when points_outside > 0)
+  double max_inside_deviation = 0.0;      ///< largest |result - reference| among inside points
+  double max_inside_deviation_t = 0.0;    ///< where
   std::optional<double> first_failure_t;  ///< earliest point outside the tube
   std::string note;  ///< why the signal could not be compared (e.g. non-finite reference)
 };
@@ -112,8 +112,8 @@ struct EventShift {
 };
 
 struct CompareReport {
-  bool agree = false;          ///< every compared signal passed and no problem below
-  double delta_t = 0.0;        ///< tube half-width in time, s
+  bool agree = false;    ///< every compared signal passed and no problem below
+  double delta_t = 0.0;  ///< tube half-width in time, s
   double reference_start_s = 0.0;
   double reference_stop_s = 0.0;
   std::size_t reference_rows = 0;
@@ -142,8 +142,7 @@ struct CompareReport {
 
 /// Compares result against reference within the tube described above. Throws OptionError
 /// for invalid options; everything about the data comes back in the report.
-[[nodiscard]] CompareReport compare_results(const ResultTable& reference,
-                                            const ResultTable& result,
+[[nodiscard]] CompareReport compare_results(const ResultTable& reference, const ResultTable& result,
                                             const CompareOptions& options);
 
 /// Reference, tube and result of one signal sampled for a plot: at every reference point,

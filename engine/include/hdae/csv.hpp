@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include "hdae/result.hpp"
@@ -15,6 +17,26 @@ namespace hdae {
 /// Writes time and all columns; throws IoError naming the file on failure.
 void write_csv(const ResultTable& table, const std::filesystem::path& file);
 void write_csv(const ResultTable& table, std::ostream& out);
+
+/// Appends result rows to a CSV file as they are produced (header first, then rows flushed
+/// in 64 KiB chunks and on close()), in the same format as write_csv.
+class CsvStreamWriter {
+ public:
+  /// Creates (truncates) the file and writes the header; throws IoError naming the file.
+  CsvStreamWriter(const std::filesystem::path& file, const std::vector<ColumnInfo>& columns);
+  CsvStreamWriter(const CsvStreamWriter&) = delete;
+  CsvStreamWriter& operator=(const CsvStreamWriter&) = delete;
+  ~CsvStreamWriter();
+
+  void append(double t, std::span<const double> values);
+  /// Flushes and closes; throws IoError when writing failed. Called by the destructor too
+  /// (which swallows errors).
+  void close();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 /// Writes "name,unit,kind" per column (time first) beside a result CSV.
 void write_units_csv(const ResultTable& table, const std::filesystem::path& file);

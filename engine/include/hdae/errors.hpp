@@ -3,6 +3,7 @@
 // SimulationStatus (status.hpp).
 #pragma once
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -26,10 +27,22 @@ class IoError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// A model callback threw; carries the phase and time, wraps the original message.
+struct SimulationResult;
+
+/// A model callback threw. The message names the model, the phase (integration, event
+/// handler, jump solve, output) and the time; the original exception is nested
+/// (std::rethrow_if_nested); partial_result() holds the rows and events computed so far,
+/// with a last row at the failure time.
 class ModelCallbackError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  ModelCallbackError(const std::string& message, std::shared_ptr<const SimulationResult> partial)
+      : std::runtime_error(message), partial_(std::move(partial)) {}
+  [[nodiscard]] const std::shared_ptr<const SimulationResult>& partial_result() const {
+    return partial_;
+  }
+
+ private:
+  std::shared_ptr<const SimulationResult> partial_;
 };
 
 }  // namespace hdae

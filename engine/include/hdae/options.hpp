@@ -2,7 +2,9 @@
 // default per field and validate(), which throws OptionError naming the field and the rule.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -20,6 +22,8 @@ enum class JumpRule {
   kMidpoint,  ///< M_d((x^- + x^+)/2): ITI paper eq. (8); exact for d(x^2)/dt-like terms
   kEndPoint,  ///< M_d(x^+): as ModiaMath does; kept for comparison
 };
+
+enum class RowStorage { kInMemory, kStreamOnly };
 
 enum class LogLevel { kOff, kError, kWarning, kInfo, kDebug };
 
@@ -62,6 +66,19 @@ struct SimulationOptions {
   double jump_tol_factor = 1e-3;
   /// Most Newton iterations of one jump solve; >= 1.
   int max_jump_iterations = 50;
+  /// Stop with Outcome::kWallClockLimit after this much wall-clock time (s); 0: no limit;
+  /// otherwise > 0.
+  double max_wall_time_s = 0.0;
+  /// When non-null and set to true (e.g. from a SIGINT handler), the run stops with
+  /// Outcome::kInterrupted at the next residual evaluation or output point.
+  const std::atomic<bool>* cancel = nullptr;
+  /// When non-empty, every result row is also appended to this CSV file as it is produced
+  /// (in 64 KiB chunks), so the rows survive an interruption and long runs need no memory
+  /// for them.
+  std::filesystem::path stream_csv_path;
+  /// Whether rows are kept in SimulationResult::table as well (kStreamOnly requires
+  /// stream_csv_path and bounds memory for runs with millions of rows).
+  RowStorage row_storage = RowStorage::kInMemory;
   /// Messages at or above this level go to log_sink.
   LogLevel log_level = LogLevel::kWarning;
   /// Receiver of log messages; when empty, messages go to standard error.

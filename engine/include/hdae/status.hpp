@@ -15,6 +15,8 @@ enum class Outcome {
   kChattering,           ///< events accumulate (Zeno behaviour)
   kSingularJacobian,     ///< J = [M_d; d f_c/dx] is singular: not index 1 in this mode
   kJumpSolveFailure,     ///< no consistent state after an event
+  kWallClockLimit,       ///< SimulationOptions::max_wall_time_s was reached
+  kInterrupted,          ///< SimulationOptions::cancel was set (e.g. by SIGINT)
 };
 
 [[nodiscard]] std::string_view to_string(Outcome outcome);

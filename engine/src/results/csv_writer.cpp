@@ -14,6 +14,9 @@
 namespace hdae {
 namespace {
 
+/// Rows are handed to the stream in chunks of this size (write_csv and CsvStreamWriter).
+constexpr std::size_t kStreamChunkBytes = 1 << 16;
+
 /// Shortest text that reads back to the same double; every NaN (whatever its sign or
 /// payload) as "nan", infinities as "inf" and "-inf".
 void append_number(fmt::memory_buffer& out, double v) {
@@ -78,7 +81,6 @@ void write_table(const ResultTable& table, std::ostream& out) {
   }
   buffer.push_back('\n');
   // Flushed in chunks so a long result is not held twice in memory.
-  constexpr std::size_t kChunkBytes = 1 << 16;
   for (std::size_t i = 0; i < table.num_rows(); ++i) {
     append_number(buffer, table.time(i));
     for (const double v : table.row(i)) {
@@ -86,7 +88,7 @@ void write_table(const ResultTable& table, std::ostream& out) {
       append_number(buffer, v);
     }
     buffer.push_back('\n');
-    if (buffer.size() >= kChunkBytes) {
+    if (buffer.size() >= kStreamChunkBytes) {
       out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
       buffer.clear();
     }
@@ -181,6 +183,60 @@ void write_event_log_csv(const std::vector<EventRecord>& events,
     buffer.push_back('\n');
   }
   write_buffer(buffer, file);
+}
+
+}  // namespace hdae
+
+namespace hdae {
+
+struct CsvStreamWriter::State {
+  std::filesystem::path file;
+  std::ofstream out;
+  fmt::memory_buffer buffer;
+  bool closed = false;
+};
+
+CsvStreamWriter::CsvStreamWriter(const std::filesystem::path& file,
+                                 const std::vector<ColumnInfo>& columns)
+    : state_(std::make_unique<State>()) {
+  state_->file = file;
+  state_->out = open_for_writing(file);
+  state_->buffer.append(std::string_view("time"));
+  for (const ColumnInfo& c : columns) {
+    state_->buffer.push_back(',');
+    append_field(state_->buffer, c.name);
+  }
+  state_->buffer.push_back('\n');
+}
+
+CsvStreamWriter::~CsvStreamWriter() {
+  try {
+    close();
+  } catch (const IoError&) {  // NOLINT(bugprone-empty-catch): a destructor must not throw
+  }
+}
+
+void CsvStreamWriter::append(double t, std::span<const double> values) {
+  fmt::memory_buffer& b = state_->buffer;
+  append_number(b, t);
+  for (const double v : values) {
+    b.push_back(',');
+    append_number(b, v);
+  }
+  b.push_back('\n');
+  if (b.size() >= kStreamChunkBytes) {
+    state_->out.write(b.data(), static_cast<std::streamsize>(b.size()));
+    b.clear();
+    if (!state_->out) throw IoError(fmt::format("{}: write failed", state_->file.string()));
+  }
+}
+
+void CsvStreamWriter::close() {
+  if (state_->closed) return;
+  state_->closed = true;
+  state_->out.write(state_->buffer.data(), static_cast<std::streamsize>(state_->buffer.size()));
+  state_->buffer.clear();
+  close_checked(state_->out, state_->file);
 }
 
 }  // namespace hdae

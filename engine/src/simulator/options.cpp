@@ -40,6 +40,13 @@ void SimulationOptions::validate() const {
           "in (0, 1e-3]", crossing_hysteresis);
   require(jump_tol_factor > 0.0 && jump_tol_factor <= 1.0, "jump_tol_factor", "in (0, 1]",
           jump_tol_factor);
+  require(std::isfinite(max_wall_time_s) && max_wall_time_s >= 0.0, "max_wall_time_s",
+          ">= 0 (0: no limit)", max_wall_time_s);
+  if (row_storage == RowStorage::kStreamOnly && stream_csv_path.empty()) {
+    throw OptionError(
+        "SimulationOptions::row_storage is kStreamOnly but stream_csv_path is empty; the rows "
+        "would be lost");
+  }
   require(max_jump_iterations >= 1, "max_jump_iterations", ">= 1", max_jump_iterations);
 }
 

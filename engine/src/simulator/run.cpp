@@ -7,6 +7,7 @@
 #include <limits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "hdae/errors.hpp"
 #include "hdae/simulator.hpp"
@@ -61,7 +62,10 @@ Run::Run(SimulationModel& model, const SimulationOptions& options)
 }
 
 SimulationResult Run::execute() {
-  const auto wall_start = std::chrono::steady_clock::now();
+  wall_start_ = std::chrono::steady_clock::now();
+  if (!options_.stream_csv_path.empty()) {
+    stream_ = std::make_unique<CsvStreamWriter>(options_.stream_csv_path, result_.table.columns());
+  }
   try {
     phase_ = Phase::kInitialization;
     phase_t_ = options_.start_s;
@@ -77,10 +81,28 @@ SimulationResult Run::execute() {
   } catch (const ModelError&) {
     throw;
   } catch (const std::exception& e) {
-    std::throw_with_nested(
-        ModelCallbackError(fmt::format("model '{}' failed in {} at t = {}: {}", structure_.name,
-                                       to_text(static_cast<int>(phase_)), phase_t_, e.what())));
+    // Keep what was computed: the rows and events so far and a last row at the failure time
+    // (when the model can still evaluate its outputs there).
+    const double t_fail = phase_t_;
+    const std::string message =
+        fmt::format("model '{}' failed in {} at t = {}: {}", structure_.name,
+                    to_text(static_cast<int>(phase_)), t_fail, e.what());
+    result_.status = SimulationStatus{Outcome::kSolverFailure, t_fail, message};
+    try {
+      store_row(t_fail);
+    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): the model failed again
+    }
+    finish_statistics();
+    if (stream_) stream_->close();
+    auto partial = std::make_shared<const SimulationResult>(std::move(result_));
+    std::throw_with_nested(ModelCallbackError(message, std::move(partial)));
   }
+  finish_statistics();
+  if (stream_) stream_->close();
+  return std::move(result_);
+}
+
+void Run::finish_statistics() {
   if (ida_) {
     const sundials::IdaCounters c = ida_->counters();
     Statistics& s = result_.statistics;
@@ -94,8 +116,7 @@ SimulationResult Run::execute() {
     s.jacobian_colors = ida_->jacobian_colors();
   }
   result_.statistics.wall_time_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  return std::move(result_);
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
 }
 
 void Run::integrate() {
@@ -136,12 +157,22 @@ void Run::integrate() {
     const sundials::AdvanceResult res = ida_->advance(std::min(t_out, t_event), t_event);
     const double t = ida_->t();
     phase_t_ = t;
-    if (res == sundials::AdvanceResult::kFailure) {
-      const auto y = ida_->y();
-      std::copy(y.begin(), y.end(), x_.begin());
-      fail(Outcome::kSolverFailure, t,
-           fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)", t,
-                       ida_->last_flag_name(), ida_->last_step()));
+    if (res == sundials::AdvanceResult::kFailure || stop_requested()) {
+      std::copy(ida_->y().begin(), ida_->y().end(), x_.begin());
+      std::copy(ida_->yp().begin(), ida_->yp().end(), der_x_.begin());
+      if (stop_request_) {
+        fail(*stop_request_, t,
+             *stop_request_ == Outcome::kInterrupted
+                 ? fmt::format("interrupted at t = {}", t)
+                 : fmt::format("wall-clock limit of {} s reached at t = {}",
+                               options_.max_wall_time_s, t));
+      } else {
+        std::string message = fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)",
+                                          t, ida_->last_flag_name(), ida_->last_step());
+        const std::string non_finite = non_finite_report();
+        if (!non_finite.empty()) message += "; " + non_finite;
+        fail(Outcome::kSolverFailure, t, std::move(message));
+      }
       store_row(t);
       return;
     }
@@ -208,18 +239,28 @@ void Run::store_row(double t) {
   std::copy(x_.begin(), x_.end(), row_buffer_.begin());
   std::copy(der_x_.begin(), der_x_.end(), row_buffer_.begin() + static_cast<std::ptrdiff_t>(n_));
   std::copy(w_.begin(), w_.end(), row_buffer_.begin() + static_cast<std::ptrdiff_t>(2 * n_));
-  result_.table.append(t, row_buffer_);
+  if (options_.row_storage == RowStorage::kInMemory) result_.table.append(t, row_buffer_);
+  if (stream_) stream_->append(t, row_buffer_);
   phase_ = saved;
 }
 
 int Run::residual(double t, std::span<const double> y, std::span<const double> yp,
                   std::span<double> r) {
   phase_t_ = t;
+  if (stop_requested()) return -1;  // fatal for IDA; integrate() reports why
   evaluate(t, y, yp, r, {}, EvaluationPhase::kContinuous);
-  for (const double v : r) {
-    if (!std::isfinite(v)) return 1;  // recoverable: IDA retries with a smaller step
+  bool finite = true;
+  for (const double v : r) finite = finite && std::isfinite(v);
+  if (finite) return 0;
+  // Recoverable: IDA retries with a smaller step. Remember where, for the failure message.
+  non_finite_t_ = t;
+  non_finite_rows_.clear();
+  non_finite_vars_.clear();
+  for (std::size_t i = 0; i < n_; ++i) {
+    if (!std::isfinite(r[i])) non_finite_rows_.push_back(i);
+    if (!std::isfinite(y[i]) || !std::isfinite(yp[i])) non_finite_vars_.push_back(i);
   }
-  return 0;
+  return 1;
 }
 
 int Run::roots(double t, std::span<const double> y, std::span<const double> yp,
@@ -242,6 +283,33 @@ void Run::fail(Outcome outcome, double t, std::string message) {
   finished_ = true;
   log(LogLevel::kError,
       fmt::format("{} at t = {}: {}", to_string(outcome), t, result_.status.message));
+}
+
+bool Run::stop_requested() {
+  if (stop_request_) return true;
+  if (options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed)) {
+    stop_request_ = Outcome::kInterrupted;
+  } else if (options_.max_wall_time_s > 0.0 && (++residual_calls_ & 63U) == 0U &&
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count() >
+                 options_.max_wall_time_s) {
+    // Checked every 64th call: a clock read costs far less than a residual, but not nothing.
+    stop_request_ = Outcome::kWallClockLimit;
+  }
+  return stop_request_.has_value();
+}
+
+std::string Run::non_finite_report() const {
+  if (non_finite_rows_.empty()) return {};
+  std::vector<std::string> equations, variables;
+  for (const std::size_t i : non_finite_rows_) equations.push_back(structure_.equations[i].name);
+  for (const std::size_t i : non_finite_vars_) variables.push_back(structure_.variables[i].name);
+  std::string report = fmt::format("last residual not finite at t = {}: equations {{{}}}",
+                                   non_finite_t_, fmt::join(equations, ", "));
+  if (!variables.empty()) {
+    report += fmt::format("{}not finite: variables {{{}}}", report.empty() ? "" : "; ",
+                          fmt::join(variables, ", "));
+  }
+  return report;
 }
 
 double Run::next_time_event() const {

@@ -4,6 +4,7 @@
 // the integration loop in simulator/run.cpp.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "events/chattering.hpp"
 #include "events/crossing_table.hpp"
+#include "hdae/csv.hpp"
 #include "hdae/model.hpp"
 #include "hdae/options.hpp"
 #include "hdae/result.hpp"
@@ -40,6 +42,7 @@ class Run final : public sundials::IdaProblem {
   void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
                 std::span<double> r, std::span<double> w, EvaluationPhase phase);
   void store_row(double t);
+  void finish_statistics();
   void integrate();
   /// Event iteration at t (DESIGN.md section 2); false when the run must stop.
   bool event_iteration(double t, EventKind kind);
@@ -49,6 +52,11 @@ class Run final : public sundials::IdaProblem {
   [[nodiscard]] std::vector<bool> algebraic_flags(double t);
   void restart_integrator(double t);
   void fail(Outcome outcome, double t, std::string message);
+  /// Checks the cancel flag and the wall-clock limit; records why in stop_request_.
+  bool stop_requested();
+  /// Names the equations whose residual and the variables whose value was not finite at the
+  /// last such residual call ("" when none was).
+  [[nodiscard]] std::string non_finite_report() const;
   [[nodiscard]] double next_time_event() const;
   /// Marks time events due at t as fired (and unschedules them); true if any.
   bool collect_due_time_events(double t);
@@ -75,6 +83,13 @@ class Run final : public sundials::IdaProblem {
   SimulationResult result_;
   ChatteringDetector chattering_;
   bool finished_ = false;
+  std::optional<Outcome> stop_request_;  ///< kInterrupted or kWallClockLimit, once noticed
+  std::chrono::steady_clock::time_point wall_start_;
+  unsigned residual_calls_ = 0;
+  double non_finite_t_ = 0.0;
+  std::vector<std::size_t> non_finite_rows_;
+  std::vector<std::size_t> non_finite_vars_;
+  std::unique_ptr<CsvStreamWriter> stream_;
   Phase phase_ = Phase::kSetup;
   double phase_t_ = 0.0;
   // Last: the integrator holds a reference to this object as its problem.

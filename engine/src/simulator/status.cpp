@@ -21,6 +21,10 @@ std::string_view to_string(Outcome outcome) {
       return "singular Jacobian";
     case Outcome::kJumpSolveFailure:
       return "jump solve failure";
+    case Outcome::kWallClockLimit:
+      return "wall-clock limit";
+    case Outcome::kInterrupted:
+      return "interrupted";
   }
   return "unknown outcome";  // unreachable for valid enumerators
 }

@@ -129,8 +129,8 @@ AdvanceResult IdaIntegrator::advance(double t_out, double t_stop) {
     std::exception_ptr e = std::exchange(pending_, nullptr);
     std::rethrow_exception(e);
   }
+  t_ = t_reached;  // on failure: the last time IDA reached, with y and yp there
   if (last_flag_ < 0) return AdvanceResult::kFailure;
-  t_ = t_reached;
   if (last_flag_ == IDA_ROOT_RETURN) {
     check_ida(IDAGetRootInfo(mem, root_info_.data()), "IDAGetRootInfo");
     return AdvanceResult::kRoot;

@@ -1,0 +1,189 @@
+// hdae-bench-scaling: hdae::models::MassSpringChain from about 1e2 to 1e5 unknowns
+// (docs/benchmarks.md, "Sparse scaling"), hdae and raw IDA side by side. Every run is a
+// fresh child process, so its peak resident set (ru_maxrss) belongs to that size alone; the
+// rounds alternate hdae and raw children. Figures: time per IDA step, the Jacobian's cost
+// (colours = residual calls per Jacobian with KLU, n with the dense difference quotient),
+// and peak memory.
+//
+// Usage: hdae-bench-scaling [--smoke] [--solver klu|dense] [--masses 34,100,...]
+//                           [--rounds R] [--stop-s T]
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cases/comparison_cases.hpp"
+#include "hdae/models/mass_spring_chain.hpp"
+#include "hdae/simulator.hpp"
+#include "support/arguments.hpp"
+#include "support/child_process.hpp"
+#include "support/markdown.hpp"
+#include "support/timing.hpp"
+
+namespace hdae::bench {
+namespace {
+
+struct RunFigures {
+  double wall_s = 0.0;
+  SolverCounts counts;
+  long colors = 0;
+  long rows = 0;
+};
+
+/// x0, der_x0 and the absolute tolerances of hdae's run, computed in a child process.
+struct StartData {
+  std::vector<double> x0, der_x0, abs_tol;
+};
+
+StartData start_data(std::size_t masses, const SimulationOptions& options) {
+  const ChildOutcome out = run_in_child([&] {
+    models::MassSpringChain model({.masses = masses});
+    SimulationOptions first = options;
+    first.stop_s = options.start_s + 1e-3 * (options.stop_s - options.start_s);
+    first.output_interval_s = first.stop_s - first.start_s;
+    const SimulationResult r = simulate(model, first);
+    StartData d;
+    state_of_row(r, 0, d.x0, d.der_x0);
+    d.abs_tol = absolute_tolerances(options, model.structure());
+    std::vector<char> bytes;
+    for (const auto* v : {&d.x0, &d.der_x0, &d.abs_tol}) {
+      const auto* p = reinterpret_cast<const char*>(v->data());
+      bytes.insert(bytes.end(), p, p + v->size() * sizeof(double));
+    }
+    return bytes;
+  });
+  const std::size_t n = 3 * masses;
+  if (out.bytes.size() != 3 * n * sizeof(double)) throw std::runtime_error("bad start data");
+  StartData d;
+  for (std::size_t k = 0; k < 3; ++k) {
+    std::vector<double>& v = k == 0 ? d.x0 : k == 1 ? d.der_x0 : d.abs_tol;
+    v.resize(n);
+    std::memcpy(v.data(), out.bytes.data() + k * n * sizeof(double), n * sizeof(double));
+  }
+  return d;
+}
+
+/// A fresh child resolves its dynamic symbols and faults in its code on first use; a run of
+/// a 10-mass chain first keeps that out of the timed run without adding to its peak memory.
+constexpr std::size_t kWarmUpMasses = 10;
+
+ChildResult<RunFigures> hdae_child(std::size_t masses, const SimulationOptions& options) {
+  return measure_in_child<RunFigures>([&] {
+    {
+      models::MassSpringChain warm_up({.masses = kWarmUpMasses});
+      (void)simulate(warm_up, options);
+    }
+    models::MassSpringChain model({.masses = masses});
+    const Clock::time_point start = Clock::now();
+    const SimulationResult r = simulate(model, options);
+    RunFigures f;
+    f.wall_s = seconds_between(start, Clock::now());
+    if (!r.status.ok()) throw std::runtime_error(r.status.message);
+    f.counts = SolverCounts::from(r.statistics);
+    f.colors = r.statistics.jacobian_colors;
+    f.rows = static_cast<long>(r.table.num_rows());
+    return f;
+  });
+}
+
+ChildResult<RunFigures> raw_child(std::size_t masses, const SimulationOptions& options,
+                                  const StartData& d) {
+  return measure_in_child<RunFigures>([&] {
+    {
+      const std::vector<double> x0(d.x0.begin(), d.x0.begin() + 3 * kWarmUpMasses);
+      const std::vector<double> der_x0(d.der_x0.begin(), d.der_x0.begin() + 3 * kWarmUpMasses);
+      const std::vector<double> abs_tol(d.abs_tol.begin(), d.abs_tol.begin() + 3 * kWarmUpMasses);
+      (void)run_raw_chain({.masses = kWarmUpMasses}, options, abs_tol, x0, der_x0);
+    }
+    const Clock::time_point start = Clock::now();
+    const raw::GridRunResult r =
+        run_raw_chain({.masses = masses}, options, d.abs_tol, d.x0, d.der_x0);
+    RunFigures f;
+    f.wall_s = seconds_between(start, Clock::now());
+    f.counts = SolverCounts::from(r.counters);
+    f.rows = static_cast<long>(r.rows);
+    return f;
+  });
+}
+
+int run(const Arguments& args) {
+  const bool smoke = args.has("--smoke");
+  const std::string solver_name = args.value("--solver", "klu");
+  const bool klu = solver_name == "klu";
+  if (!klu && solver_name != "dense") throw std::invalid_argument("--solver is klu or dense");
+  const std::vector<std::size_t> default_sizes =
+      smoke ? std::vector<std::size_t>{34, 100}
+      : klu ? std::vector<std::size_t>{34, 100, 334, 1000, 3334, 10000, 33334}
+            : std::vector<std::size_t>{34, 100, 334};
+  const std::vector<std::size_t> sizes = args.sizes("--masses", default_sizes);
+  const auto rounds = static_cast<std::size_t>(args.number("--rounds", smoke ? 1 : 3));
+  const double stop_s = args.number("--stop-s", smoke ? 0.2 : 1.0);
+  const SimulationOptions options =
+      chain_options(stop_s, klu ? LinearSolverKind::kKlu : LinearSolverKind::kDense, 10);
+
+  const auto baseline = measure_in_child<int>([] { return 0; });
+  MarkdownTable table({"masses", "unknowns", "nst", "nje", "residual calls per Jacobian",
+                       "counters identical", "hdae per step", "raw per step", "hdae / raw",
+                       "hdae per step per unknown", "hdae peak RSS", "raw peak RSS"});
+  for (const std::size_t masses : sizes) {
+    const std::size_t n = 3 * masses;
+    const StartData d = start_data(masses, options);
+    std::vector<double> hdae_s, raw_s, ratios;
+    RunFigures h{}, r{};
+    long hdae_rss = 0, raw_rss = 0;
+    for (std::size_t round = 0; round < rounds; ++round) {
+      ChildResult<RunFigures> a{}, b{};
+      if (round % 2 == 0) {
+        a = hdae_child(masses, options);
+        b = raw_child(masses, options, d);
+      } else {
+        b = raw_child(masses, options, d);
+        a = hdae_child(masses, options);
+      }
+      h = a.value;
+      r = b.value;
+      hdae_s.push_back(h.wall_s);
+      raw_s.push_back(r.wall_s);
+      ratios.push_back(h.wall_s / r.wall_s);
+      hdae_rss = std::max(hdae_rss, a.max_rss_kib);
+      raw_rss = std::max(raw_rss, b.max_rss_kib);
+    }
+    const double steps = static_cast<double>(h.counts.steps);
+    const double per_jacobian =
+        h.counts.jacobians > 0 ? static_cast<double>(h.counts.jacobian_residuals) /
+                                     static_cast<double>(h.counts.jacobians)
+                               : 0.0;
+    const bool identical = h.counts == r.counts && h.rows == r.rows;
+    table.add_row(
+        {fmt::format("{}", masses), fmt::format("{}", n), fmt::format("{}", h.counts.steps),
+         fmt::format("{}", h.counts.jacobians),
+         klu ? fmt::format("{:g} (colours: {})", per_jacobian, h.colors)
+             : fmt::format("{:g}", per_jacobian),
+         identical ? "yes" : fmt::format("**NO** (raw nst {})", r.counts.steps),
+         format_seconds(median(hdae_s) / steps), format_seconds(median(raw_s) / steps),
+         format_ratio(median(ratios)),
+         fmt::format("{:.3g} ns", 1e9 * median(hdae_s) / steps / static_cast<double>(n)),
+         format_kib(hdae_rss), format_kib(raw_rss)});
+    std::cerr << fmt::format("scaling ({}): {} masses done\n", solver_name, masses);
+  }
+  fmt::print("#### {} (chain to {:g} s, rtol 1e-6, {} rounds, medians; peak RSS of an idle "
+             "child: {})\n\n{}\n",
+             klu ? "KLU with the coloured finite-difference Jacobian" : "Dense LU, IDA's own "
+                   "difference-quotient Jacobian",
+             stop_s, rounds, format_kib(baseline.max_rss_kib), table.str());
+  return 0;
+}
+
+}  // namespace
+}  // namespace hdae::bench
+
+int main(int argc, char** argv) {
+  try {
+    return hdae::bench::run(hdae::bench::Arguments(argc, argv));
+  } catch (const std::exception& e) {
+    std::cerr << "hdae-bench-scaling: " << e.what() << '\n';
+    return 2;
+  }
+}
