@@ -25,12 +25,27 @@
 namespace hdae::bench {
 namespace {
 
+/// A run to stop_s and, before it in the same child, one to stop_s / 2: the differences give
+/// the marginal cost of a step, free of set-up and initialization (which the whole-run
+/// figures include).
 struct RunFigures {
   double wall_s = 0.0;
+  double half_wall_s = 0.0;
   SolverCounts counts;
+  long half_steps = 0;
   long colors = 0;
   long rows = 0;
+
+  [[nodiscard]] double marginal_step_s() const {
+    return (wall_s - half_wall_s) / static_cast<double>(counts.steps - half_steps);
+  }
 };
+
+SimulationOptions halved(const SimulationOptions& options) {
+  SimulationOptions half = options;
+  half.stop_s = 0.5 * options.stop_s;
+  return half;
+}
 
 /// x0, der_x0 and the absolute tolerances of hdae's run, computed in a child process.
 struct StartData {
@@ -76,9 +91,15 @@ ChildResult<RunFigures> hdae_child(std::size_t masses, const SimulationOptions& 
       (void)simulate(warm_up, options);
     }
     models::MassSpringChain model({.masses = masses});
+    RunFigures f;
+    {
+      const Clock::time_point start = Clock::now();
+      const SimulationResult half = simulate(model, halved(options));
+      f.half_wall_s = seconds_between(start, Clock::now());
+      f.half_steps = half.statistics.steps;
+    }
     const Clock::time_point start = Clock::now();
     const SimulationResult r = simulate(model, options);
-    RunFigures f;
     f.wall_s = seconds_between(start, Clock::now());
     if (!r.status.ok()) throw std::runtime_error(r.status.message);
     f.counts = SolverCounts::from(r.statistics);
@@ -97,10 +118,17 @@ ChildResult<RunFigures> raw_child(std::size_t masses, const SimulationOptions& o
       const std::vector<double> abs_tol(d.abs_tol.begin(), d.abs_tol.begin() + 3 * kWarmUpMasses);
       (void)run_raw_chain({.masses = kWarmUpMasses}, options, abs_tol, x0, der_x0);
     }
+    RunFigures f;
+    {
+      const Clock::time_point start = Clock::now();
+      const raw::GridRunResult half =
+          run_raw_chain({.masses = masses}, halved(options), d.abs_tol, d.x0, d.der_x0);
+      f.half_wall_s = seconds_between(start, Clock::now());
+      f.half_steps = half.counters.steps;
+    }
     const Clock::time_point start = Clock::now();
     const raw::GridRunResult r =
         run_raw_chain({.masses = masses}, options, d.abs_tol, d.x0, d.der_x0);
-    RunFigures f;
     f.wall_s = seconds_between(start, Clock::now());
     f.counts = SolverCounts::from(r.counters);
     f.rows = static_cast<long>(r.rows);
@@ -124,13 +152,14 @@ int run(const Arguments& args) {
       chain_options(stop_s, klu ? LinearSolverKind::kKlu : LinearSolverKind::kDense, 10);
 
   const auto baseline = measure_in_child<int>([] { return 0; });
-  MarkdownTable table({"masses", "unknowns", "nst", "nje", "residual calls per Jacobian",
-                       "counters identical", "hdae per step", "raw per step", "hdae / raw",
-                       "hdae per step per unknown", "hdae peak RSS", "raw peak RSS"});
+  MarkdownTable table({"masses", "unknowns", "nst", "residual calls per Jacobian",
+                       "counters identical", "hdae per step", "raw per step",
+                       "hdae per step per unknown", "hdae run", "raw run", "hdae / raw (run)",
+                       "hdae peak RSS", "raw peak RSS"});
   for (const std::size_t masses : sizes) {
     const std::size_t n = 3 * masses;
     const StartData d = start_data(masses, options);
-    std::vector<double> hdae_s, raw_s, ratios;
+    std::vector<double> hdae_s, raw_s, ratios, hdae_step_s, raw_step_s;
     RunFigures h{}, r{};
     long hdae_rss = 0, raw_rss = 0;
     for (std::size_t round = 0; round < rounds; ++round) {
@@ -146,26 +175,27 @@ int run(const Arguments& args) {
       r = b.value;
       hdae_s.push_back(h.wall_s);
       raw_s.push_back(r.wall_s);
+      hdae_step_s.push_back(h.marginal_step_s());
+      raw_step_s.push_back(r.marginal_step_s());
       ratios.push_back(h.wall_s / r.wall_s);
       hdae_rss = std::max(hdae_rss, a.max_rss_kib);
       raw_rss = std::max(raw_rss, b.max_rss_kib);
     }
-    const double steps = static_cast<double>(h.counts.steps);
     const double per_jacobian =
         h.counts.jacobians > 0 ? static_cast<double>(h.counts.jacobian_residuals) /
                                      static_cast<double>(h.counts.jacobians)
                                : 0.0;
     const bool identical = h.counts == r.counts && h.rows == r.rows;
-    table.add_row(
-        {fmt::format("{}", masses), fmt::format("{}", n), fmt::format("{}", h.counts.steps),
-         fmt::format("{}", h.counts.jacobians),
-         klu ? fmt::format("{:g} (colours: {})", per_jacobian, h.colors)
-             : fmt::format("{:g}", per_jacobian),
-         identical ? "yes" : fmt::format("**NO** (raw nst {})", r.counts.steps),
-         format_seconds(median(hdae_s) / steps), format_seconds(median(raw_s) / steps),
-         format_ratio(median(ratios)),
-         fmt::format("{:.3g} ns", 1e9 * median(hdae_s) / steps / static_cast<double>(n)),
-         format_kib(hdae_rss), format_kib(raw_rss)});
+    const double step_s = median(hdae_step_s);
+    table.add_row({fmt::format("{}", masses), fmt::format("{}", n),
+                   fmt::format("{}", h.counts.steps),
+                   klu ? fmt::format("{:g} (colours: {})", per_jacobian, h.colors)
+                       : fmt::format("{:g}", per_jacobian),
+                   identical ? "yes" : fmt::format("**NO** (raw nst {})", r.counts.steps),
+                   format_seconds(step_s), format_seconds(median(raw_step_s)),
+                   fmt::format("{:.3g} ns", 1e9 * step_s / static_cast<double>(n)),
+                   format_seconds(median(hdae_s)), format_seconds(median(raw_s)),
+                   format_ratio(median(ratios)), format_kib(hdae_rss), format_kib(raw_rss)});
     std::cerr << fmt::format("scaling ({}): {} masses done\n", solver_name, masses);
   }
   fmt::print("#### {} (chain to {:g} s, rtol 1e-6, {} rounds, medians; peak RSS of an idle "
