@@ -22,9 +22,8 @@ namespace {
 
 int run(const Arguments& args) {
   const bool smoke = args.has("--smoke");
-  const std::vector<std::size_t> impacts_list =
-      args.sizes("--impacts", smoke ? std::vector<std::size_t>{100}
-                                    : std::vector<std::size_t>{10000, 100000});
+  const std::vector<std::size_t> impacts_list = args.sizes(
+      "--impacts", smoke ? std::vector<std::size_t>{100} : std::vector<std::size_t>{10000, 100000});
   const auto rounds = static_cast<std::size_t>(args.number("--rounds", smoke ? 1 : 5));
 
   MarkdownTable counters({"impacts", "set-up", "nst", "steps per event", "nre", "nje",
@@ -59,9 +58,9 @@ int run(const Arguments& args) {
          fmt::format("{} / {}", events, r.events), identical ? "yes" : "**NO**",
          fmt::format("{:.1e}", max_relative_difference(x_end, r.y_end))});
 
-    const InterleavedTimes t =
-        interleave(rounds, [&c] { (void)c->run_hdae(); },
-                   [&c, &x0, &der_x0] { (void)c->run_raw(x0, der_x0); });
+    const InterleavedTimes t = interleave(
+        rounds, [&c] { (void)c->run_hdae(); },
+        [&c, &x0, &der_x0] { (void)c->run_raw(x0, der_x0); });
     const auto per_s = [events](double s) { return static_cast<double>(events) / s; };
     const double ratio = t.median_of_ratios();
     times.add_row({fmt::format("{}", impacts), fmt::format("{:.3g}", per_s(t.median_a_s())),

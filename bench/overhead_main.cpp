@@ -5,8 +5,9 @@
 //
 // Usage: hdae-bench-overhead [--smoke] [--rounds R] [--min-sample-s S]
 //        hdae-bench-overhead --callgrind-hdae CASE | --callgrind-raw CASE
-// CASE is pendulum, robertson or chain; the callgrind modes run the case once to warm up
-// and once inside measured_hdae_run / measured_raw_run, the functions that
+// CASE is pendulum, robertson, chain, dense-chain or ball (the elastic ball of
+// hdae-bench-events with 1000 impacts, for the profile of the event path); the callgrind modes run
+// the case once to warm up and once inside measured_hdae_run / measured_raw_run, the functions that
 // `valgrind --tool=callgrind --toggle-collect=...` counts (scripts/bench.sh).
 #include <cstdio>
 #include <iostream>
@@ -46,6 +47,7 @@ std::vector<std::unique_ptr<ComparisonCase>> make_cases(const Sizes& sizes,
     cases.push_back(make_chain_case(sizes.dense_chain_masses, sizes.chain_stop_s,
                                     LinearSolverKind::kDense, 50));
   }
+  if (only == "ball") cases.push_back(make_elastic_ball_case(1000));
   return cases;
 }
 
@@ -89,8 +91,10 @@ int run(const Arguments& args) {
     sizes.chain_stop_s = 1.0;
     sizes.dense_chain_masses = 20;
   }
-  if (args.has("--callgrind-hdae")) return callgrind_mode(sizes, "hdae", args.value("--callgrind-hdae", ""));
-  if (args.has("--callgrind-raw")) return callgrind_mode(sizes, "raw", args.value("--callgrind-raw", ""));
+  if (args.has("--callgrind-hdae"))
+    return callgrind_mode(sizes, "hdae", args.value("--callgrind-hdae", ""));
+  if (args.has("--callgrind-raw"))
+    return callgrind_mode(sizes, "raw", args.value("--callgrind-raw", ""));
   const auto rounds = static_cast<std::size_t>(args.number("--rounds", smoke ? 1 : 11));
   const double min_sample_s = args.number("--min-sample-s", smoke ? 0.0 : 0.2);
 

@@ -181,10 +181,10 @@ int run(const Arguments& args) {
       hdae_rss = std::max(hdae_rss, a.max_rss_kib);
       raw_rss = std::max(raw_rss, b.max_rss_kib);
     }
-    const double per_jacobian =
-        h.counts.jacobians > 0 ? static_cast<double>(h.counts.jacobian_residuals) /
-                                     static_cast<double>(h.counts.jacobians)
-                               : 0.0;
+    const double per_jacobian = h.counts.jacobians > 0
+                                    ? static_cast<double>(h.counts.jacobian_residuals) /
+                                          static_cast<double>(h.counts.jacobians)
+                                    : 0.0;
     const bool identical = h.counts == r.counts && h.rows == r.rows;
     const double step_s = median(hdae_step_s);
     table.add_row({fmt::format("{}", masses), fmt::format("{}", n),
@@ -193,16 +193,18 @@ int run(const Arguments& args) {
                        : fmt::format("{:g}", per_jacobian),
                    identical ? "yes" : fmt::format("**NO** (raw nst {})", r.counts.steps),
                    format_seconds(step_s), format_seconds(median(raw_step_s)),
-                   fmt::format("{:.3g} ns", 1e9 * step_s / static_cast<double>(n)),
-                   format_seconds(median(hdae_s)), format_seconds(median(raw_s)),
-                   format_ratio(median(ratios)), format_kib(hdae_rss), format_kib(raw_rss)});
+                   format_seconds(step_s / static_cast<double>(n)), format_seconds(median(hdae_s)),
+                   format_seconds(median(raw_s)), format_ratio(median(ratios)),
+                   format_kib(hdae_rss), format_kib(raw_rss)});
     std::cerr << fmt::format("scaling ({}): {} masses done\n", solver_name, masses);
   }
-  fmt::print("#### {} (chain to {:g} s, rtol 1e-6, {} rounds, medians; peak RSS of an idle "
-             "child: {})\n\n{}\n",
-             klu ? "KLU with the coloured finite-difference Jacobian" : "Dense LU, IDA's own "
-                   "difference-quotient Jacobian",
-             stop_s, rounds, format_kib(baseline.max_rss_kib), table.str());
+  fmt::print(
+      "#### {} (chain to {:g} s, rtol 1e-6, {} rounds, medians; peak RSS of an idle "
+      "child: {})\n\n{}\n",
+      klu ? "KLU with the coloured finite-difference Jacobian"
+          : "Dense LU, IDA's own "
+            "difference-quotient Jacobian",
+      stop_s, rounds, format_kib(baseline.max_rss_kib), table.str());
   return 0;
 }
 

@@ -158,12 +158,12 @@ class ElasticBallCase final : public ComparisonCase {
 
 std::vector<double> absolute_tolerances(const SimulationOptions& o, const ModelStructure& s) {
   std::vector<double> atol;
-  for (const VariableInfo& v : s.variables) atol.push_back(o.abs_tol_factor * o.rel_tol * v.nominal);
+  for (const VariableInfo& v : s.variables)
+    atol.push_back(o.abs_tol_factor * o.rel_tol * v.nominal);
   return atol;
 }
 
-SimulationOptions chain_options(double stop_s, LinearSolverKind solver,
-                                std::size_t output_points) {
+SimulationOptions chain_options(double stop_s, LinearSolverKind solver, std::size_t output_points) {
   SimulationOptions options;
   options.stop_s = stop_s;
   options.rel_tol = 1e-6;
@@ -174,8 +174,7 @@ SimulationOptions chain_options(double stop_s, LinearSolverKind solver,
 
 raw::GridRunResult run_raw_chain(const models::MassSpringChainParameters& p,
                                  const SimulationOptions& options,
-                                 const std::vector<double>& abs_tol,
-                                 const std::vector<double>& x0,
+                                 const std::vector<double>& abs_tol, const std::vector<double>& x0,
                                  const std::vector<double>& der_x0) {
   raw::RawChain problem{.masses = p.masses,
                         .mass_kg = p.mass_kg,

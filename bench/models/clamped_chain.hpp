@@ -7,7 +7,8 @@
 // v^+ = 0, s^+ = s^-, f^+ = f^-); at the release the rows switch back and nothing jumps.
 // The model counts its residual evaluations from the clamp's event call to the first
 // evaluation more than 1e-6 s past the event instant (the first IDA step after the restart),
-// and the time of the last one before it, so the cost of the event handling can be read off without engine hooks.
+// and the time of the last one before it, so the cost of the event handling can be read off without
+// engine hooks.
 #pragma once
 
 #include <chrono>
@@ -24,7 +25,7 @@ struct ClampedChainParameters {
   double stiffness_npm = 100.0;
   double damping_nspm = 0.5;
   double end_displacement_m = 1.0;
-  double clamp_s = 0.5;    ///< all masses clamped at this time
+  double clamp_s = 0.5;     ///< all masses clamped at this time
   double release_s = 0.75;  ///< and released at this one
 };
 

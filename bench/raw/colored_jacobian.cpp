@@ -80,8 +80,7 @@ void ColoredJacobian::attach(void* ida_mem, SUNContext ctx, IDAResFn residual, v
 }
 
 void ColoredJacobian::write_pattern(SUNMatrix J) const {
-  std::copy(pattern_.col_start.begin(), pattern_.col_start.end(),
-            SUNSparseMatrix_IndexPointers(J));
+  std::copy(pattern_.col_start.begin(), pattern_.col_start.end(), SUNSparseMatrix_IndexPointers(J));
   std::copy(pattern_.row_index.begin(), pattern_.row_index.end(), SUNSparseMatrix_IndexValues(J));
   std::fill_n(SUNSparseMatrix_Data(J), pattern_.nnz(), 0.0);
 }

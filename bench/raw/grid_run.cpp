@@ -48,8 +48,8 @@ GridRunResult run_grid(const RawSetup& setup, const GridRunSpec& spec,
     const double t_out = output_time(k);
     const int flag = ida.solve(t_out, stop);
     if (flag < 0) {
-      throw std::runtime_error("IDASolve failed with flag " + std::to_string(flag) + " at t = " +
-                               std::to_string(ida.t()));
+      throw std::runtime_error("IDASolve failed with flag " + std::to_string(flag) +
+                               " at t = " + std::to_string(ida.t()));
     }
     const double t = ida.t();
     const bool at_output = same_time(t, t_out);

@@ -14,7 +14,8 @@ namespace hdae::bench::raw {
 namespace {
 
 void check(int flag, const char* call) {
-  if (flag < 0) throw std::runtime_error(std::string(call) + " failed with flag " + std::to_string(flag));
+  if (flag < 0)
+    throw std::runtime_error(std::string(call) + " failed with flag " + std::to_string(flag));
 }
 
 }  // namespace
@@ -40,7 +41,8 @@ RawIda::RawIda(RawSetup setup) : setup_(std::move(setup)) {
     matrix_ = SUNDenseMatrix(n, n, ctx_);
     solver_ = SUNLinSol_Dense(y_, matrix_, ctx_);
   }
-  if (matrix_ == nullptr || solver_ == nullptr) throw std::runtime_error("linear solver set-up failed");
+  if (matrix_ == nullptr || solver_ == nullptr)
+    throw std::runtime_error("linear solver set-up failed");
 }
 
 RawIda::~RawIda() {
@@ -76,8 +78,7 @@ void RawIda::init(double t0, const double* y0, const double* yp0) {
     check(IDASetRootDirection(mem_, setup_.root_directions.data()), "IDASetRootDirection");
     check(IDASetNoInactiveRootWarn(mem_), "IDASetNoInactiveRootWarn");
   }
-  const bool any_algebraic =
-      std::find(setup_.id.begin(), setup_.id.end(), 0.0) != setup_.id.end();
+  const bool any_algebraic = std::find(setup_.id.begin(), setup_.id.end(), 0.0) != setup_.id.end();
   if (any_algebraic) {
     check(IDASetId(mem_, id_), "IDASetId");
     check(IDASetSuppressAlg(mem_, SUNTRUE), "IDASetSuppressAlg");
@@ -127,7 +128,8 @@ RawCounters RawIda::segment_counters() const {
 
 RawCounters RawIda::counters() const {
   RawCounters c = segment_counters();
-  if (setup_.colored != nullptr) c.jacobian_residual_evaluations += setup_.colored->residual_evaluations();
+  if (setup_.colored != nullptr)
+    c.jacobian_residual_evaluations += setup_.colored->residual_evaluations();
   return c;
 }
 

@@ -73,7 +73,7 @@ CscPattern RawChain::pattern() const {
   std::vector<std::pair<std::size_t, std::size_t>> entries;
   for (std::size_t i = 0; i < masses; ++i) {
     const std::size_t s = 3 * i;
-    entries.emplace_back(s, s);          // der(s_i) = v_i
+    entries.emplace_back(s, s);  // der(s_i) = v_i
     entries.emplace_back(s, s + 1);
     entries.emplace_back(s + 1, s + 1);  // m der(v_i) = f_{i+1} - f_i - d v_i
     entries.emplace_back(s + 1, s + 2);

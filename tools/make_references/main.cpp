@@ -25,8 +25,7 @@ int main(int argc, char** argv) {
       const auto model = run.make_model();
       const hdae::SimulationResult result = hdae::simulate(*model, run.options);
       if (!result.status.ok()) {
-        std::cerr << "hdae-make-references: " << run.name << ": " << result.status.message
-                  << '\n';
+        std::cerr << "hdae-make-references: " << run.name << ": " << result.status.message << '\n';
         ++failures;
         continue;
       }
@@ -35,8 +34,7 @@ int main(int argc, char** argv) {
       hdae::write_csv(table, csv);
       hdae::write_units_csv(table, dir / (run.name + ".units.csv"));
       std::cout << csv.string() << ": " << table.num_rows() << " rows, "
-                << result.statistics.state_events + result.statistics.time_events
-                << " events\n";
+                << result.statistics.state_events + result.statistics.time_events << " events\n";
     }
     return failures == 0 ? 0 : 1;
   } catch (const std::exception& e) {

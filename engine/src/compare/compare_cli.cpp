@@ -122,8 +122,9 @@ void write_report_dir(const CliArguments& a, const ResultTable& reference,
   const std::filesystem::path& dir = *a.report_dir;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec) throw IoError(fmt::format("{}: cannot create the report directory ({})", dir.string(),
-                                    ec.message()));
+  if (ec)
+    throw IoError(
+        fmt::format("{}: cannot create the report directory ({})", dir.string(), ec.message()));
 
   std::string why_no_plots;
   if (plots.plot_script.empty()) {
@@ -155,17 +156,16 @@ void write_report_dir(const CliArguments& a, const ResultTable& reference,
                                   csv.filename().string(), why_no_plots);
       continue;
     }
-    const std::string title =
-        fmt::format("{}: outside the tube from t = {:.6g} (delta_y = {:.3g})", s.name,
-                    *s.first_failure_t, s.delta_y);
+    const std::string title = fmt::format("{}: outside the tube from t = {:.6g} (delta_y = {:.3g})",
+                                          s.name, *s.first_failure_t, s.delta_y);
     const std::string command = fmt::format(
         "{} {} --compare {} {} --signal {} --units-from {} --title {} >> {} 2>&1",
         shell_quote(plots.python.string()), shell_quote(plots.plot_script.string()),
         shell_quote(csv.string()), shell_quote(png.string()), shell_quote(s.name),
         shell_quote(a.reference.string()), shell_quote(title), shell_quote(log.string()));
     if (std::system(command.c_str()) == 0 && std::filesystem::exists(png, ec)) {
-      plot_section += fmt::format("### {}\n\n![{}]({})\n\n", s.name, s.name,
-                                  png.filename().string());
+      plot_section +=
+          fmt::format("### {}\n\n![{}]({})\n\n", s.name, s.name, png.filename().string());
     } else {
       plot_section += fmt::format("- {}: plot failed, see plot.log; tube data in `{}`\n", s.name,
                                   csv.filename().string());
@@ -275,8 +275,8 @@ CliArguments parse_arguments(std::span<const std::string> args) {
   }
   if (a.help) return a;
   if (positional.size() != 2) {
-    throw UsageError(fmt::format("expected two files (reference.csv result.csv), got {}",
-                                 positional.size()));
+    throw UsageError(
+        fmt::format("expected two files (reference.csv result.csv), got {}", positional.size()));
   }
   a.reference = positional[0];
   a.result = positional[1];
@@ -306,8 +306,7 @@ int run_compare(std::span<const std::string> args, std::ostream& out, std::ostre
     require_finite(reference, a.reference, report.signals);
     require_finite(result, a.result, report.signals);
 
-    out << fmt::format("reference: {}\nresult:    {}\n\n", a.reference.string(),
-                       a.result.string());
+    out << fmt::format("reference: {}\nresult:    {}\n\n", a.reference.string(), a.result.string());
     out << report.full_report();
     if (a.report_dir) write_report_dir(a, reference, result, report, plots, out, err);
     out << (report.agree ? "verdict: agree\n" : "verdict: differ\n");

@@ -88,9 +88,9 @@ std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
   std::ifstream in(file);
   if (!in) {
     std::error_code ec;
-    throw IoError(fmt::format("{}: {}", file.string(),
-                              std::filesystem::exists(file, ec) ? "cannot open for reading"
-                                                                : "no such file"));
+    throw IoError(fmt::format(
+        "{}: {}", file.string(),
+        std::filesystem::exists(file, ec) ? "cannot open for reading" : "no such file"));
   }
   std::map<std::string, SignalTolerance, std::less<>> tolerances;
   std::string line;
@@ -115,10 +115,10 @@ std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::string_view content = trim(line);
     if (content.empty() || content.front() == '#') continue;
-    const char separator = content.find(';') != std::string_view::npos &&
-                                   content.find(',') == std::string_view::npos
-                               ? ';'
-                               : ',';
+    const char separator =
+        content.find(';') != std::string_view::npos && content.find(',') == std::string_view::npos
+            ? ';'
+            : ',';
     if (!split_fields(content, separator, fields)) fail("unterminated quoted field");
     if (fields.size() != 3) {
       fail(fmt::format("expected 3 fields (signal,rel,abs), found {}", fields.size()));

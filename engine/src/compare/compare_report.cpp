@@ -49,8 +49,8 @@ std::vector<std::string> signal_cells(const SignalComparison& s) {
 
 const std::vector<std::string>& signal_headings() {
   static const std::vector<std::string> headings = {
-      "signal", "result",      "delta_y", "max |dev| inside", "at t",
-      "max outside", "at t", "first outside t", "outside/checked"};
+      "signal",      "result", "delta_y",         "max |dev| inside", "at t",
+      "max outside", "at t",   "first outside t", "outside/checked"};
   return headings;
 }
 
@@ -120,8 +120,8 @@ std::string CompareReport::brief_report() const {
   std::string s;
   const std::size_t failed = failed_signals();
   if (agree) {
-    s = fmt::format("agree: {} signal{} within the tube (delta_t = {:.3g} s, {})\n",
-                    signals.size(), signals.size() == 1 ? "" : "s", delta_t, events_phrase(*this));
+    s = fmt::format("agree: {} signal{} within the tube (delta_t = {:.3g} s, {})\n", signals.size(),
+                    signals.size() == 1 ? "" : "s", delta_t, events_phrase(*this));
   } else {
     s = fmt::format("differ: {} of {} signal{} outside the tube", failed, signals.size(),
                     signals.size() == 1 ? "" : "s");
@@ -151,9 +151,10 @@ std::string CompareReport::brief_report() const {
 
 std::string CompareReport::full_report() const {
   std::string s = brief_report();
-  s += fmt::format("\nreference: {} rows, t = {} .. {}; result: {} rows\ntube: delta_t = {:.3g} s; {}\n",
-                   reference_rows, reference_start_s, reference_stop_s, result_rows, delta_t,
-                   events_phrase(*this));
+  s += fmt::format(
+      "\nreference: {} rows, t = {} .. {}; result: {} rows\ntube: delta_t = {:.3g} s; {}\n",
+      reference_rows, reference_start_s, reference_stop_s, result_rows, delta_t,
+      events_phrase(*this));
   if (!signals.empty()) {
     std::vector<std::vector<std::string>> rows = {signal_headings()};
     for (const SignalComparison& c : signals) rows.push_back(signal_cells(c));

@@ -38,8 +38,8 @@ struct Layout {
   double delta_t = 0.0;
 };
 
-/// Fills the report's table and event facts and returns the layout; nullopt-like empty
-/// segments when either table has no rows.
+/// Fills the report's table and event facts and returns the layout, with no segments when
+/// either table has no rows.
 Layout make_layout(const ResultTable& reference, const ResultTable& result,
                    const CompareOptions& options, CompareReport& report) {
   Layout layout;
@@ -86,14 +86,16 @@ Layout make_layout(const ResultTable& reference, const ResultTable& result,
   const double slack =
       layout.delta_t + 1e-12 * std::max({std::abs(t_start), std::abs(t_stop), t_stop - t_start});
   if (layout.result_time.front() > t_start + slack) {
-    report.problems.push_back(fmt::format("the result starts at t = {}, after the reference's "
-                                          "start t = {}",
-                                          result.time().front(), t_start));
+    report.problems.push_back(
+        fmt::format("the result starts at t = {}, after the reference's "
+                    "start t = {}",
+                    result.time().front(), t_start));
   }
   if (layout.result_time.back() < t_stop - slack) {
-    report.problems.push_back(fmt::format("the result ends at t = {}, before the reference's "
-                                          "end t = {}",
-                                          result.time().back(), t_stop));
+    report.problems.push_back(
+        fmt::format("the result ends at t = {}, before the reference's "
+                    "end t = {}",
+                    result.time().back(), t_stop));
   }
   return layout;
 }
@@ -334,15 +336,15 @@ SignalTrace trace_signal(const ResultTable& reference, const ResultTable& result
       const double tau = samples[j].first;
       bool checked = samples[j].second;
       while (j + 1 < samples.size() && samples[j + 1].first == tau) {
-        checked = checked || samples[++j].second;
+        ++j;
+        checked = checked || samples[j].second;
       }
       const bool covered = tau >= res.front_t() && tau <= res.back_t();
       const double res_left = covered ? res.left_value(tau) : kNaN;
       const double res_right = covered ? res.right_value(tau) : kNaN;
       const double ref_left = ref.left_value(tau);
       const double ref_right = ref.right_value(tau);
-      const PointCheck left =
-          check_point(ref, tau, Interval{res_left, res_left}, dt, dy);
+      const PointCheck left = check_point(ref, tau, Interval{res_left, res_left}, dt, dy);
       const bool left_outside = checked && covered && left.outside > 0.0;
       emit(tau, ref_left, left, res_left, left_outside);
       // Two rows where either curve jumps (events inside one tube, kIgnore or unpaired).

@@ -60,22 +60,26 @@ TimeMap::TimeMap(const std::vector<EventInstant>& reference_events,
 
 double TimeMap::operator()(double t) const {
   if (from_.empty()) return t;
-  if (t <= from_.front()) return t == from_.front() ? to_.front() : t + (to_.front() - from_.front());
+  if (t <= from_.front())
+    return t == from_.front() ? to_.front() : t + (to_.front() - from_.front());
   if (t >= from_.back()) return t == from_.back() ? to_.back() : t + (to_.back() - from_.back());
   const auto upper = std::upper_bound(from_.begin(), from_.end(), t);
   const auto k = static_cast<std::size_t>(upper - from_.begin());
   if (from_[k - 1] == t) return to_[k - 1];
   // Between two unshifted nodes the map is the identity; keep it exact.
   if (from_[k - 1] == to_[k - 1] && from_[k] == to_[k]) return t;
-  const double w = (t - from_[k - 1]) / (from_[k] - from_[k - 1]);
+  const double span = from_[k] - from_[k - 1];
+  // Halves where a span near the ends of the double range overflows.
+  const double w = std::isfinite(span)
+                       ? (t - from_[k - 1]) / span
+                       : (t / 2 - from_[k - 1] / 2) / (from_[k] / 2 - from_[k - 1] / 2);
   // Stay inside the node interval whatever the rounding, so a mapped row never leaves its
   // segment.
-  return std::clamp(to_[k - 1] + w * (to_[k] - to_[k - 1]), to_[k - 1], to_[k]);
+  return std::clamp(std::lerp(to_[k - 1], to_[k], w), to_[k - 1], to_[k]);
 }
 
 EventPairing pair_events(const std::vector<EventInstant>& reference_events,
-                         const std::vector<EventInstant>& result_events,
-                         double event_time_tol_s) {
+                         const std::vector<EventInstant>& result_events, double event_time_tol_s) {
   EventPairing pairing;
   if (reference_events.size() != result_events.size()) {
     std::string problem =

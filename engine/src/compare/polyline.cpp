@@ -49,8 +49,11 @@ double Polyline::interpolate(std::size_t upper, double t) const {
   // t lies strictly between t_[upper - 1] and t_[upper].
   const double t0 = t_[upper - 1];
   const double t1 = t_[upper];
-  const double w = (t - t0) / (t1 - t0);
-  return y_[upper - 1] + w * (y_[upper] - y_[upper - 1]);
+  // Differences of values near the ends of the double range overflow; halves do not.
+  const double span = t1 - t0;
+  const double w = std::isfinite(span) ? (t - t0) / span : (t / 2 - t0 / 2) / (t1 / 2 - t0 / 2);
+  // std::lerp: exact at w = 0 and 1, no overflow between values of opposite sign.
+  return std::lerp(y_[upper - 1], y_[upper], w);
 }
 
 Interval Polyline::value_at(double t) const {

@@ -1,0 +1,61 @@
+#include "hdae/models/pendulum_dae.hpp"
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+
+namespace hdae::models {
+
+PendulumDae::PendulumDae(PendulumDaeParameters p) : Model("pendulum_dae"), p_(p) {
+  if (!(p_.length_m > 0.0) || !(p_.mass_kg > 0.0) || !(p_.damping_nspm >= 0.0)) {
+    throw ModelError(fmt::format(
+        "PendulumDae: need length_m > 0, mass_kg > 0, damping_nspm >= 0; got {}, {}, {}",
+        p_.length_m, p_.mass_kg, p_.damping_nspm));
+  }
+  const double L = p_.length_m;
+  const bool fixed = p_.fix_x_and_vx;
+  x_ = declare_variable({.name = "x",
+                         .unit = "m",
+                         .start = p_.x_start_m,
+                         .fixed = fixed,
+                         .nominal = L,
+                         .der_unit = "m/s"});
+  y_ = declare_variable(
+      {.name = "y", .unit = "m", .start = p_.y_start_m, .nominal = L, .der_unit = "m/s"});
+  vx_ = declare_variable(
+      {.name = "vx", .unit = "m/s", .start = p_.vx_start_mps, .fixed = fixed, .der_unit = "m/s2"});
+  vy_ =
+      declare_variable({.name = "vy", .unit = "m/s", .start = p_.vy_start_mps, .der_unit = "m/s2"});
+  lambda_int_ = declare_variable(
+      {.name = "lambda_int", .unit = "N.s/m", .der_name = "lambda", .der_unit = "N/m"});
+  mue_int_ = declare_variable({.name = "mue_int", .der_name = "mue", .der_unit = "1/s"});
+  kinematics_x_ = declare_equation("der(x) = vx - x*mue");
+  kinematics_y_ = declare_equation("der(y) = vy - y*mue");
+  momentum_x_ = declare_equation("m*der(vx) = -x*lambda - d*vx");
+  momentum_y_ = declare_equation("m*der(vy) = -y*lambda - m*g - d*vy");
+  position_ = declare_equation("0 = (x^2 + y^2 - L^2)/2", RowKind::kConstraint);
+  velocity_ = declare_equation("0 = x*vx + y*vy", RowKind::kConstraint);
+  energy_ = declare_output("energy", "J");
+}
+
+void PendulumDae::evaluate(Evaluation& e) {
+  const double x = e.x(x_);
+  const double y = e.x(y_);
+  const double vx = e.x(vx_);
+  const double vy = e.x(vy_);
+  const double lambda = e.der(lambda_int_);
+  const double mue = e.der(mue_int_);
+  const double m = p_.mass_kg;
+  const double d = p_.damping_nspm;
+  e.set(kinematics_x_, e.der(x_) - vx + x * mue);
+  e.set(kinematics_y_, e.der(y_) - vy + y * mue);
+  e.set(momentum_x_, m * e.der(vx_) + x * lambda + d * vx);
+  e.set(momentum_y_, m * e.der(vy_) + y * lambda + m * p_.gravity_mps2 + d * vy);
+  e.set(position_, (x * x + y * y - p_.length_m * p_.length_m) / 2.0);
+  e.set(velocity_, x * vx + y * vy);
+  if (e.wants_outputs()) {
+    e.set(energy_, 0.5 * m * (vx * vx + vy * vy) + m * p_.gravity_mps2 * y);
+  }
+}
+
+}  // namespace hdae::models

@@ -1,0 +1,398 @@
+#!/usr/bin/env bash
+# Builds the benchmark programs of bench/ in Release (own build directory), runs them all and
+# writes docs/benchmarks.md: hdae against raw SUNDIALS IDA (overhead, events), sparse scaling,
+# jump solves, large results and SciPy as a peer, with the machine they ran on.
+#
+#   scripts/bench.sh                 full run (several minutes), writes docs/benchmarks.md
+#   scripts/bench.sh --smoke         every benchmark once at tiny sizes (well under a minute
+#                                    after the build), writes <build dir>/benchmarks-smoke.md
+#   options: --build-dir DIR (default build/bench), --output FILE
+#
+# Exits non-zero when a benchmark fails or when hdae and the raw-IDA programs disagree on
+# IDA's counters (they solve the same problem with the same settings, so any difference
+# means hdae drives IDA differently from what the document claims).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+smoke=0
+build_dir="${root}/build/bench"
+output=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --smoke) smoke=1 ;;
+    --build-dir) build_dir="$2"; shift ;;
+    --output) output="$2"; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "bench.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [[ -z "${output}" ]]; then
+  if [[ ${smoke} -eq 1 ]]; then output="${build_dir}/benchmarks-smoke.md"; else output="${root}/docs/benchmarks.md"; fi
+fi
+command_line="scripts/bench.sh"
+[[ ${smoke} -eq 1 ]] && command_line="scripts/bench.sh --smoke"
+
+echo "bench.sh: building in ${build_dir} (Release)" >&2
+mkdir -p "${build_dir}"
+cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DHDAE_BUILD_BENCHMARKS=ON \
+  -DHDAE_BUILD_TESTS=OFF -DHDAE_BUILD_EXAMPLES=OFF > "${build_dir}/configure.log" 2>&1 ||
+  { cat "${build_dir}/configure.log" >&2; exit 1; }
+programs=(overhead scaling events jump rows peer)
+cmake --build "${build_dir}" -j2 --target "${programs[@]/#/hdae-bench-}" >&2
+bin="${build_dir}/bench"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "${tmp}"' EXIT
+flags=()
+[[ ${smoke} -eq 1 ]] && flags=(--smoke)
+status=0
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+started="$(date -u '+%Y-%m-%d %H:%M UTC')"
+seconds_start=${SECONDS}
+
+# run NAME OUTFILE PROGRAM ARGS...: runs one benchmark; a failure is noted in the document.
+run() {
+  local name="$1" out="$2"
+  shift 2
+  echo "bench.sh: ${name}" >&2
+  local rc=0
+  "$@" > "${out}" 2> "${out}.err" || rc=$?
+  if [[ ${rc} -ne 0 ]]; then
+    status=1
+    {
+      echo
+      if [[ ${rc} -eq 3 ]]; then
+        echo "**hdae and raw IDA disagree on IDA's counters in this table (see above).**"
+      else
+        echo "**This benchmark failed (exit ${rc}):**"
+        echo '```'
+        tail -n 20 "${out}.err"
+        echo '```'
+      fi
+    } >> "${out}"
+  fi
+}
+
+run "overhead" "${tmp}/overhead.md" "${bin}/hdae-bench-overhead" "${flags[@]}"
+run "scaling (KLU)" "${tmp}/scaling_klu.md" "${bin}/hdae-bench-scaling" --solver klu "${flags[@]}"
+run "scaling (dense)" "${tmp}/scaling_dense.md" "${bin}/hdae-bench-scaling" --solver dense "${flags[@]}"
+run "events" "${tmp}/events.md" "${bin}/hdae-bench-events" "${flags[@]}"
+run "jump" "${tmp}/jump.md" "${bin}/hdae-bench-jump" "${flags[@]}"
+run "rows" "${tmp}/rows.md" "${bin}/hdae-bench-rows" "${flags[@]}"
+
+# The peer: hdae's figures first, then SciPy (Debian's python3-scipy) builds the table.
+peer_runs=11
+[[ ${smoke} -eq 1 ]] && peer_runs=1
+run "peer (hdae)" "${tmp}/peer_hdae.md" "${bin}/hdae-bench-peer" --out "${tmp}/peer.txt" "${flags[@]}"
+if [[ -x /usr/bin/python3 ]]; then
+  run "peer (SciPy)" "${tmp}/peer.md" /usr/bin/python3 "${root}/bench/scipy_peer.py" "${tmp}/peer.txt" --runs "${peer_runs}"
+else
+  echo "/usr/bin/python3 is not installed; the SciPy comparison was skipped (apt-get install python3-scipy)." > "${tmp}/peer.md"
+fi
+
+# Instruction counts (valgrind's callgrind counts instructions exactly, so these ratios do not
+# depend on the load of the machine). Full runs only: callgrind is about 50x slower.
+# top_functions FILE COUNT [--inclusive=yes]: the largest entries of a callgrind profile, without
+# the benchmark's own frames and SUNDIALS' anonymous internals.
+top_functions() {
+  callgrind_annotate ${3:-} "$1" 2> /dev/null |
+    grep -E '^ *[0-9,]+ \([ 0-9.]+%\) ' |
+    grep -vE 'PROGRAM TOTALS|libc-start|below main|ld-linux|[?]{3}:main |bench::|_Function_handler|0x[0-9a-f]+ \[' |
+    grep -vE 'libsundials|/math/|libm\.so' |
+    sed -E 's/ \[[^]]*\]$//; s/std::span<([a-z ]+), 18446744073709551615ul>/span<\1>/g; s/[?]{3}://' |
+    cut -c1-140 | head -n "$2"
+}
+callgrind_md="${tmp}/callgrind.md"
+events_profile_md="${tmp}/events_profile.md"
+jump_profile_md="${tmp}/jump_profile.md"
+: > "${callgrind_md}"
+: > "${events_profile_md}"
+: > "${jump_profile_md}"
+if [[ ${smoke} -eq 0 ]] && command -v valgrind > /dev/null; then
+  echo "bench.sh: callgrind" >&2
+  {
+    echo "| problem | hdae instructions | raw IDA instructions | hdae / raw |"
+    echo "| --- | --- | --- | --- |"
+  } >> "${callgrind_md}"
+  for case_name in pendulum robertson chain ball; do
+    declare -A ir=()
+    for who in hdae raw; do
+      valgrind --tool=callgrind --callgrind-out-file="${tmp}/cg.${case_name}.${who}" \
+        --toggle-collect="*measured_${who}_run*" \
+        "${bin}/hdae-bench-overhead" "--callgrind-${who}" "${case_name}" 2> "${tmp}/cg.${case_name}.${who}.log" > /dev/null || status=1
+      ir[${who}]="$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "${tmp}/cg.${case_name}.${who}.log")"
+    done
+    if [[ -n "${ir[hdae]}" && -n "${ir[raw]}" ]]; then
+      label="${case_name}"
+      [[ "${case_name}" == "ball" ]] && label="elastic ball, 1000 impacts"
+      awk -v c="${label}" -v h="${ir[hdae]}" -v r="${ir[raw]}" \
+        'BEGIN { printf "| %s | %d | %d | %.3f |\n", c, h, r, h / r }' >> "${callgrind_md}"
+    fi
+  done
+  {
+    echo
+    echo "Functions outside SUNDIALS with the largest own (exclusive) instruction counts in the"
+    echo "hdae pendulum run:"
+    echo
+    echo '```'
+    top_functions "${tmp}/cg.pendulum.hdae" 14
+    echo '```'
+  } >> "${callgrind_md}"
+  {
+    echo "Inclusive instruction counts of hdae's functions in the elastic-ball run with 1000 impacts"
+    echo "(the raw loop's total is in section 1's instruction table):"
+    echo
+    echo '```'
+    top_functions "${tmp}/cg.ball.hdae" 16 --inclusive=yes
+    echo '```'
+  } >> "${events_profile_md}"
+  # The clamped chain with 3334 masses (10^4 unknowns), counted only inside the event
+  # iterations (t0, clamp, release) and the algebraic-variable probe.
+  valgrind --tool=callgrind --callgrind-out-file="${tmp}/cg.jump.%p" \
+    --toggle-collect='hdae::detail::Run::event_iteration*' \
+    --toggle-collect='hdae::detail::Run::algebraic_flags*' \
+    "${bin}/hdae-bench-jump" --masses 3334 > /dev/null 2>&1 || status=1
+  jump_profile="$(ls -S "${tmp}"/cg.jump.* 2> /dev/null | head -n 1)"
+  if [[ -n "${jump_profile}" ]]; then
+    {
+      echo "Where the event handling's instructions go (callgrind, 3334 masses = 10^4 unknowns,"
+      echo "counted inside the three event iterations - t0, clamp, release - and the"
+      echo "algebraic-variable probe only; inclusive counts):"
+      echo
+      echo '```'
+      top_functions "${jump_profile}" 18 --inclusive=yes
+      echo '```'
+    } >> "${jump_profile_md}"
+  fi
+elif [[ ${smoke} -eq 0 ]]; then
+  echo "valgrind is not installed: no instruction counts in this run." >> "${callgrind_md}"
+fi
+
+# The machine.
+cpu="$(lscpu 2> /dev/null | sed -n 's/^Model name: *//p' | head -n 1)"
+cores="$(nproc)"
+memory="$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
+compiler="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "${build_dir}/CMakeCache.txt")"
+compiler_version="$("${compiler:-c++}" --version | head -n 1)"
+sundials="$(sed -n 's/^#define SUNDIALS_VERSION "\(.*\)"/\1/p' /usr/include/sundials/sundials_config.h 2> /dev/null || true)"
+klu="$(dpkg-query -W -f='${Version}' libklu1 2> /dev/null || echo unknown)"
+scipy="$(/usr/bin/python3 -c 'import scipy, numpy; print("SciPy", scipy.__version__, "/ NumPy", numpy.__version__)' 2> /dev/null || echo 'SciPy not installed')"
+commit="$(git -C "${root}" rev-parse --short HEAD 2> /dev/null || echo unknown)"
+if [[ -n "$(git -C "${root}" status --porcelain 2> /dev/null | head -n 1)" ]]; then commit="${commit} (with local changes)"; fi
+load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+elapsed=$((SECONDS - seconds_start))
+
+mkdir -p "$(dirname "${output}")"
+{
+cat << EOF
+# Benchmarks
+
+Generated by \`${command_line}\` on ${started} (commit ${commit});
+the benchmarks took ${elapsed} s. Everything below, tables and machine description, comes from that one run; to
+reproduce it, run the same command from the repository root (it builds the programs of
+\`bench/\` in Release in \`build/bench\`, runs them and rewrites this file).
+EOF
+if [[ ${smoke} -eq 1 ]]; then
+  echo
+  echo "**Smoke run: tiny sizes, one round each. The figures only show that every benchmark runs.**"
+fi
+cat << EOF
+
+**Read the ratios, not the absolute times.** The machine is shared with other builds and
+jobs, so absolute times move from run to run; every comparison therefore runs its two
+contenders alternately in the same process (interleaved rounds, order swapped every round)
+and reports medians and the median of the per-round ratios. Where exact figures matter,
+IDA's counters and valgrind's instruction counts are given: they do not depend on the load.
+
+## Machine
+
+| | |
+| --- | --- |
+| CPU | ${cpu} |
+| cores | ${cores} |
+| memory | ${memory} |
+| compiler | ${compiler_version}, \`-O3 -DNDEBUG\` (CMake Release) |
+| SUNDIALS | ${sundials} (Debian packages; KLU ${klu}) |
+| Python peer | /usr/bin/python3, ${scipy} |
+| load average (1, 5, 15 min) | ${load_before} before, ${load_after} after |
+
+## 1. Overhead against raw SUNDIALS IDA
+
+The same problems written twice: as hdae models (\`hdae::models::Pendulum\`,
+\`hdae::models::MassSpringChain\`, and a Robertson index-1 DAE in \`bench/models/\`) run with
+\`hdae::simulate\`, and directly against IDA's C API (\`bench/raw/\`): a context, serial
+N_Vectors, \`IDAInit\`, \`IDASVtolerances\` with the same \`atol_i = abs_tol_factor * rel_tol *
+nominal_i\`, \`IDASetId\` + \`IDASetSuppressAlg\` for algebraic unknowns, dense LU with IDA's own
+difference-quotient Jacobian or KLU with a column-coloured finite-difference Jacobian written
+against the raw arrays (same colouring rule and increments as hdae's, no hdae code), and
+\`IDASolve\` in \`IDA_NORMAL\` mode to each output point with the stop time set. The raw
+program stores the same rows (time, x, der(x) and the model's outputs) in a \`std::vector\`.
+It starts from the state hdae's initialization produced (first result row), so both solve
+exactly the same initial value problem; hdae's time includes its own set-up and the
+consistent-initialization step, the raw time includes creating and freeing IDA.
+
+Because both programs hand IDA bit-identical residuals, **IDA's counters must be identical**,
+and so must the final states (relative difference 0). A difference would mean hdae drives IDA
+differently from a plain program.
+
+$(cat "${tmp}/overhead.md")
+
+$(if [[ -s "${callgrind_md}" ]]; then
+  echo "#### Instructions executed (valgrind --tool=callgrind, one run each, exact)"
+  echo
+  cat "${callgrind_md}"
+fi)
+
+**Where the overhead goes** (from the callgrind profiles; the per-function figures below were
+measured at commit 794df2d). IDA executes the same instructions in both programs; its
+inclusive count differs only by what the residual callbacks cost. What hdae adds:
+
+- *Per residual call*, a fixed path: IDA calls \`IdaIntegrator::residual_trampoline\`
+  (engine/src/sundials/ida_integrator.cpp), which wraps the three N_Vectors in spans through
+  \`N_VGetArrayPointer\` and \`N_VGetLength\` (both dispatched through the vector's ops
+  table, out of line), then the virtual \`Run::residual\` (engine/src/simulator/run.cpp) calls
+  \`stop_requested()\` (out of line), builds an \`hdae::Evaluation\` (out-of-line
+  constructor), calls the model's virtual \`evaluate\`, and scans the residual vector for
+  non-finite values (a branch per element; not vectorized). On the 2- and 3-unknown models this
+  is about 200 instructions per call against a few thousand for an IDA step. On the chain the
+  scan costs about 6 instructions per element, and the modelling layer's handles make the
+  model's residual about 1.5 times the raw loop's (\`e.x(s_[i])\` loads the index from a
+  \`std::vector<Var>\` and indexes a span, where the raw loop computes \`x[3*i]\`).
+- *Per output row*: \`Run::store_row\` evaluates the whole model once more for the outputs,
+  also when the model declares none (Robertson), copies x and der(x) into a row buffer and
+  appends it to the table; the loop also copies IDA's y and yp into its own vectors at every
+  return and compares times a few times (\`same_time\`).
+- *Once per run*: the result columns (a formatted name per variable), the sparsity pattern and
+  its colouring, built three times on the sparse path (for IDA, and again inside the jump
+  solve and the consistent derivatives, see section 4), and the initialization at t0 (event
+  iteration, jump solve, consistent derivatives, algebraic-variable probe).
+
+Measured remedy (a patched copy of the engine, not applied here): taking the data pointers
+with \`NV_DATA_S\` and the length from the set-up in the trampoline, and skipping the model
+evaluation in \`store_row\` when the model has no outputs, lowers the instruction ratio from
+1.068 to 1.050 (pendulum) and from 1.094 to 1.063 (Robertson); the chain's ratio does not move
+(its gap is the modelling layer's indexing, the scan and the one-time set-up). The wall-time
+ratios move less than the noise. What is left on the tiny models is the virtual calls and
+out-of-line helpers of the residual path and the output loop's bookkeeping, a fixed cost of a
+few hundred nanoseconds per residual call and per row: the target of 1.05 is met for the
+models with real work per residual (the dense chain, within noise for the KLU chain) and
+missed by a few per cent for runs of 2- and 3-unknown models that take well under a
+millisecond.
+
+## 2. Sparse scaling
+
+\`hdae::models::MassSpringChain\` (3 unknowns per mass, 8 structural non-zeros per mass plus
+the diagonal), from about 10^2 to 10^5 unknowns. Each run is a fresh child process whose peak
+resident set (\`ru_maxrss\` from \`wait4\`) is reported; hdae and raw children alternate. The
+cost per step is the *marginal* one: each child runs to the stop time and, before that, to half
+of it, and the per-step figure is (time difference) / (step difference), free of set-up and
+initialization, which the whole-run columns include. With KLU, a Jacobian costs as many
+residual calls as the pattern has colours, whatever the size; with the dense solver IDA's
+difference quotient costs n residual calls and the LU n^3/3 flops.
+
+$(cat "${tmp}/scaling_klu.md")
+
+$(cat "${tmp}/scaling_dense.md")
+
+With KLU, the residual calls per Jacobian equal the colour count (4 for the chain) at every
+size, and the marginal time per step and unknown stays within a small factor from 10^2 to
+10^5 unknowns (it rises at the largest sizes, whose vectors and factors no longer fit in the
+caches; the machine's noise adds spread), i.e. the cost per step is close to linear in N;
+hdae's and raw IDA's marginal costs per step agree. The
+whole-run ratio is above one because of hdae's one-time work at t0, a sizeable part of these
+short runs (compare the whole-run and per-step columns): on the sparse path the
+initialization rebuilds the sparsity pattern and runs KLU's symbolic analysis for the jump solve and again for the
+consistent derivatives (section 4 shows the profile). Peak memory is higher in hdae by the
+model description (names of every variable and equation) and those pattern copies. The dense
+solver's cost per step and unknown grows with n, as the n-call difference quotient and the
+n^3 LU make it.
+
+## 3. Event throughput
+
+An elastic bouncing ball (\`hdae::models::BouncingBall\` with e = 1 and no rest rule) through
+hdae's full event machinery: the left-limit row, the event iteration (crossing helpers,
+the model's event call, the jump solve and consistent derivatives with their difference
+Jacobians, the re-check pass), the right-limit row, the event log, the chattering detector
+and \`IDAReInit\`. The baseline is a hand-written raw-IDA loop with the same root function
+(h falling through minus the same hysteresis), the same direction, \`v := -v\`, the analytic
+derivatives and \`IDAReInit\`. The impacts are evenly spaced, so the chattering detector
+never fires.
+
+$(cat "${tmp}/events.md")
+
+What an event costs hdae beyond the bare loop: IDA's work is identical (same steps, residual
+and root-function calls); hdae adds its residual-path overhead on every call (section 1), a
+whole model evaluation for every root-function call (\`Run::roots\` evaluates the model to
+collect the crossing values, the residuals are discarded), and per event the event
+iteration: two model evaluations, the jump solve and the consistent derivatives with their
+difference Jacobians and Eigen factorizations, the event record and the chattering check,
+all allocating on the heap.
+
+$(cat "${events_profile_md}")
+
+
+## 4. Jump solve with many constraints switching at once
+
+\`bench/models/clamped_chain.hpp\`: a chain whose N masses are all clamped by one time event
+(N dynamics rows become constraint rows \`v_i = 0\`, every velocity jumps to zero through the
+brake's impulse) and released later. The model counts its own residual calls and the time from
+its event call to the first IDA step after the restart: the second event-iteration pass, the
+jump solve (Newton with coloured difference Jacobians and KLU), the consistent derivatives,
+the right-limit row and the algebraic-variable probe. The residual calls do not depend on N;
+the time grows linearly with N and stays at a few IDA steps' worth.
+
+$(cat "${tmp}/jump.md")
+
+$(cat "${jump_profile_md}")
+
+The largest item is the sparsity pattern, rebuilt from the model description by
+\`reinit::sparse_pattern_for\` (engine/src/reinit/fd_jacobian.cpp) on every call of
+\`solve_jump\` and \`consistent_derivatives\`, i.e. twice per event, with a heap-allocated
+vector per column and per row; the next is KLU's symbolic analysis (\`klu_analyze\` with AMD
+ordering) in \`SquareSolver::factorize\` (engine/src/reinit/linear_solver.cpp), repeated for
+every factorization although the pattern never changes during a run. Building the pattern
+once per run and keeping the symbolic factorization (refactorizing numerically) would remove
+most of the event's cost and of hdae's extra peak memory at 10^5 unknowns; the residual calls
+are already independent of N.
+
+
+## 5. Results at scale
+
+A run with 10^6 result rows, in hdae's three ways of keeping them: the whole table in memory
+(\`hdae::ResultTable\`, one \`std::vector<double>\`) written with \`hdae::write_csv\` afterwards;
+in memory and streamed to CSV while running (\`SimulationOptions::stream_csv_path\`); and
+streamed only (\`RowStorage::kStreamOnly\`), whose memory stays bounded by the stream's buffer
+whatever the number of rows. The raw loop keeps its rows in one vector and writes no file.
+
+$(cat "${tmp}/rows.md")
+
+Writing CSV costs more than computing the rows (the values are formatted with the shortest
+representation that reads back exactly); streaming moves that cost into the run and removes
+the table's memory.
+
+## 6. A peer: SciPy's solve_ivp
+
+The pendulum (L = 0.5, m = 1, d = 0.1, phi0 = 60 deg, g = 9.81; published phi(10) = 0.120289,
+w(10) = 0.273965) and the bouncing ball (h0 = 1, e = 0.7, g = 9.81, at rest below a rebound
+speed of 0.01 m/s; exact impact times t_k = t1 (1 + 2 (e + ... + e^(k-1))), 18 impacts) with
+\`scipy.integrate.solve_ivp\` from Debian's python3-scipy, at the same tolerances (rtol 1e-6,
+atol 1e-8), 501 output points for the pendulum, a terminal falling event at h = 0 and a
+restart loop for the ball (\`bench/scipy_peer.py\`). "/ hdae" is the wall-time ratio; hdae's
+time comes from \`hdae-bench-peer\` in the same script run (not interleaved: the ratios are
+large enough for the noise not to matter). The pendulum error is against values published
+with six decimals, so errors below about 5e-7 are not resolved.
+
+$(cat "${tmp}/peer.md")
+
+hdae's BDF method needs a tighter tolerance than the explicit Runge-Kutta methods for the same
+end-time error on this smooth, non-stiff pendulum (the row at rtol 1e-8 shows the cost of
+matching them); it is still several times faster than any SciPy method, whose time is
+dominated by calling a Python right-hand side. The ball's impact times from hdae carry the
+crossing hysteresis (1e-10 relative to the crossing's nominal value), i.e. they are late by
+about 1e-10 / |v| s by design.
+EOF
+} > "${output}"
+
+echo "bench.sh: wrote ${output}" >&2
+exit ${status}

@@ -1,0 +1,222 @@
+// hdae-compare's behaviour, run in-process through run_compare (compare_cli.hpp): exit
+// codes 0 agree / 1 differ / 2 error, and the exact message for each bad argument or file.
+#include <cstdlib>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "compare/compare_cli.hpp"
+#include "hdae/csv.hpp"
+#include "results/temp_dir.hpp"
+
+using namespace hdae;
+using compare::run_compare;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+Run run(const std::vector<std::string>& args, const compare::PlotEnvironment& plots = {}) {
+  std::ostringstream out;
+  std::ostringstream err;
+  Run r;
+  r.code = run_compare(args, out, err, plots);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+const char* const kReference = "time,x,y\n0,0,1\n1,1,1\n2,2,1\n";
+const char* const kDiffering = "time,x,y\n0,0,1\n1,1.5,1\n2,2,1\n";
+const std::string kUsageHint = "\n(hdae-compare --help prints the usage)\n";
+
+/// The exact decimal expansion of 2^-1074 (= 5^1074 / 10^1074), all 751 digits.
+std::string denorm_min_exact() {
+  std::vector<int> digits = {1};  // little-endian decimal digits of 5^k
+  for (int k = 0; k < 1074; ++k) {
+    int carry = 0;
+    for (int& d : digits) {
+      const int v = d * 5 + carry;
+      d = v % 10;
+      carry = v / 10;
+    }
+    while (carry > 0) {
+      digits.push_back(carry % 10);
+      carry /= 10;
+    }
+  }
+  std::string s;
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
+    s += static_cast<char>('0' + *it);
+    if (it == digits.rbegin()) s += '.';
+  }
+  // 5^1074 has 751 digits, so 2^-1074 = d.ddd... * 10^(751 - 1 - 1074).
+  return s + "e" + std::to_string(static_cast<int>(digits.size()) - 1 - 1074);
+}
+
+}  // namespace
+
+TEST_CASE("hdae-compare exits 0 when the files agree and 1 when they differ") {
+  const test::TempDir dir;
+  const auto ref = dir.write("ref.csv", kReference).string();
+  const auto same = dir.write("same.csv", kReference).string();
+  const auto diff = dir.write("diff.csv", kDiffering).string();
+  // Another tool's spelling: ';' separated, the time column called "t".
+  const auto other = dir.write("other.csv", "t;x;y\n0;0;1\n1;1;1\n2;2;1\n").string();
+
+  const Run agree = run({ref, same});
+  CHECK(agree.code == 0);
+  CHECK(agree.err.empty());
+  CHECK(agree.out.ends_with("verdict: agree\n"));
+  CHECK(run({ref, other}).code == 0);
+
+  const Run differ = run({ref, diff});
+  CHECK(differ.code == 1);
+  CHECK(differ.out.find("  x: outside from t = 1,") != std::string::npos);
+  CHECK(differ.out.ends_with("verdict: differ\n"));
+}
+
+TEST_CASE("hdae-compare options select signals and tolerances") {
+  const test::TempDir dir;
+  const auto ref = dir.write("ref.csv", kReference).string();
+  const auto diff = dir.write("diff.csv", kDiffering).string();
+  CHECK(run({ref, diff, "--signals", "y"}).code == 0);                   // x is not compared
+  CHECK(run({ref, diff, "--abs", "1"}).code == 0);                       // 0.5 off: inside 1
+  CHECK(run({ref, diff, "--abs=0.4"}).code == 1);                        // 0.5 off: outside 0.4
+  CHECK(run({ref, diff, "--rel", "0.5", "--rel-time", "0"}).code == 0);  // 0.5 * range 2
+  const auto tol = dir.write("tol.csv", "signal,rel,abs\n# x may be 1 off\nx,,1\n").string();
+  CHECK(run({ref, diff, "--tolerances", tol}).code == 0);
+
+  const auto fewer = dir.write("fewer.csv", "time,x\n0,0\n1,1\n2,2\n").string();
+  const Run listed = run({ref, fewer});
+  CHECK(listed.code == 0);
+  CHECK(listed.out.find("only in the reference (not compared): y") != std::string::npos);
+  CHECK(run({ref, fewer, "--require-all"}).code == 1);
+
+  const Run help = run({"--help"});
+  CHECK(help.code == 0);
+  CHECK(help.out == compare::usage());
+}
+
+TEST_CASE("hdae-compare exits 2 for bad arguments, naming the option") {
+  const test::TempDir dir;
+  const auto ref = dir.write("ref.csv", kReference).string();
+  auto error_of = [&](std::vector<std::string> args) {
+    const Run r = run(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    return r.err;
+  };
+  CHECK(error_of({}) ==
+        "hdae-compare: expected two files (reference.csv result.csv), got 0" + kUsageHint);
+  CHECK(error_of({ref, ref, ref}) ==
+        "hdae-compare: expected two files (reference.csv result.csv), got 3" + kUsageHint);
+  CHECK(error_of({ref, ref, "--bogus"}) == "hdae-compare: unknown option \"--bogus\"" + kUsageHint);
+  CHECK(error_of({ref, ref, "-x"}) == "hdae-compare: unknown option \"-x\"" + kUsageHint);
+  CHECK(error_of({ref, ref, "--rel", "abc"}) ==
+        "hdae-compare: --rel: expected a number, got \"abc\"" + kUsageHint);
+  CHECK(error_of({ref, ref, "--abs"}) == "hdae-compare: --abs needs a value" + kUsageHint);
+  CHECK(error_of({ref, ref, "--rel-time", "2"}) ==
+        "hdae-compare: --rel-time: CompareOptions::rel_time must be in [0, 1), got 2" + kUsageHint);
+  CHECK(error_of({ref, ref, "--event-time-tol=-1"}) ==
+        "hdae-compare: --event-time-tol: CompareOptions::event_time_tol_s must be finite and "
+        ">= 0, got -1" +
+            kUsageHint);
+  CHECK(error_of({ref, ref, "--signals", "x,,y"}) ==
+        "hdae-compare: --signals: empty signal name in \"x,,y\"" + kUsageHint);
+  CHECK(error_of({ref, ref, "--ignore-events=yes"}) ==
+        "hdae-compare: unknown option \"--ignore-events=yes\"" + kUsageHint);
+}
+
+TEST_CASE("hdae-compare exits 2 for a bad file, naming the file and the line") {
+  const test::TempDir dir;
+  const auto ref = dir.write("ref.csv", kReference).string();
+  auto error_of = [&](std::string_view content) {
+    const std::string bad = dir.write("bad.csv", content).string();
+    const Run as_result = run({ref, bad});
+    const Run as_reference = run({bad, ref});
+    CHECK(as_result.code == 2);
+    CHECK(as_reference.code == 2);
+    CHECK(as_result.err == as_reference.err);
+    std::string message = as_result.err;
+    // "hdae-compare: <path>..." -> "F..." to keep the expected texts short.
+    const std::string prefix = "hdae-compare: " + bad;
+    if (message.starts_with(prefix)) message = "F" + message.substr(prefix.size());
+    return message;
+  };
+  CHECK(error_of("") == "F: empty file (no header line)\n");
+  CHECK(error_of("time,x,y\n") == "F: no data rows (only a header)\n");
+  CHECK(error_of("x,y\n1,2\n") == "F:1: the first column must be \"time\" or \"t\", found \"x\"\n");
+  CHECK(error_of("time,x,y\n0,0,1\n1,1\n") == "F:3: expected 3 fields, found 2\n");
+  CHECK(error_of("time,x,y\n0,0,1\n1,one,1\n") == "F:3: column \"x\": \"one\" is not a number\n");
+  CHECK(error_of("time,x,y\n0,0,1\n2,1,1\n1,2,1\n") == "F:4: time decreases from 2 to 1\n");
+  CHECK(error_of("time,x,y\n0,0,1\n1,nan,1\n2,2,1\n") ==
+        "F:3: column \"x\": value nan at t = 1 is not finite\n");
+  // Comment and blank lines count, as in read_csv's messages.
+  CHECK(error_of("# written by hand\ntime,x,y\n0,0,1\n\n1,1,-inf\n2,2,1\n") ==
+        "F:5: column \"y\": value -inf at t = 1 is not finite\n");
+
+  const Run missing = run({ref, dir.file("absent.csv").string()});
+  CHECK(missing.code == 2);
+  CHECK(missing.err == "hdae-compare: " + dir.file("absent.csv").string() + ": no such file\n");
+
+  const auto tol = dir.write("tol.csv", "x,1e-3\n").string();
+  const Run bad_tol = run({ref, ref, "--tolerances", tol});
+  CHECK(bad_tol.code == 2);
+  CHECK(bad_tol.err ==
+        "hdae-compare: " + tol + ":1: expected 3 fields (signal,rel,abs), found 2\n");
+}
+
+TEST_CASE("subnormal numbers written with every decimal digit read back exactly") {
+  const test::TempDir dir;
+  const std::string tiny = denorm_min_exact();
+  REQUIRE(tiny.size() == 751 + 1 + 5);  // digits, the point, "e-324"
+  // The largest subnormal, 2^-1022 - 2^-1074, to 17 significant digits.
+  const auto file =
+      dir.write("sub.csv", "time,x,y\n0," + tiny + ",2.2250738585072009e-308\n1," + tiny + ",0\n");
+  const ResultTable t = read_csv(file);
+  CHECK(t.value(0, 0) == std::numeric_limits<double>::denorm_min());
+  CHECK(t.value(0, 1) ==
+        std::numeric_limits<double>::min() - std::numeric_limits<double>::denorm_min());
+  // And hdae-compare takes them as the ordinary (tiny) numbers they are.
+  const auto zeros = dir.write("zeros.csv", "time,x,y\n0,0,0\n1,0,0\n");
+  CHECK(run({file.string(), zeros.string()}).code == 0);
+}
+
+TEST_CASE("hdae-compare --report writes a summary and the tube data of each failing signal") {
+  const test::TempDir dir;
+  const auto ref = dir.write("ref.csv", kReference).string();
+  const auto diff = dir.write("diff.csv", kDiffering).string();
+  const auto report = dir.file("report");
+
+  // No plot script: the report is still written; the missing plot is a warning only.
+  const Run no_plots = run({ref, diff, "--report", report.string()});
+  CHECK(no_plots.code == 1);
+  CHECK(no_plots.err == "hdae-compare: warning: no plots: no plot script configured\n");
+  const std::string summary = dir.read("report/summary.md");
+  CHECK(summary.find("| x | FAIL |") != std::string::npos);
+  CHECK(summary.find("| y | pass |") != std::string::npos);
+  CHECK(summary.find("x: tube data in `x.compare.csv` (no plot: no plot script configured)") !=
+        std::string::npos);
+  CHECK(
+      dir.read("report/x.compare.csv").starts_with("time,reference,lower,upper,result,outside\n"));
+  CHECK_FALSE(std::filesystem::exists(report / "y.compare.csv"));
+
+  // With Debian's python3 and matplotlib (when installed) the PNG appears beside it.
+  compare::PlotEnvironment plots;
+  plots.plot_script = std::filesystem::path(HDAE_REFERENCE_DIR).parent_path() / "scripts/plot.py";
+  if (std::system("/usr/bin/python3 -c 'import matplotlib' > /dev/null 2>&1") == 0) {
+    const Run with_plots = run({ref, diff, "--report", report.string()}, plots);
+    CHECK(with_plots.code == 1);
+    CHECK(with_plots.err.empty());
+    CHECK(std::filesystem::file_size(report / "x.png") > 1000);
+    CHECK(dir.read("report/summary.md").find("![x](x.png)") != std::string::npos);
+  }
+}
