@@ -24,7 +24,7 @@ std::string read_error(std::string_view content) {
   } catch (const IoError& e) {
     std::string message = e.what();
     const std::string path = file.string();
-    if (message.starts_with(path)) message.replace(0, path.size(), "F");
+    if (message.starts_with(path)) message = "F" + message.substr(path.size());
     return message;
   }
   return "no error";

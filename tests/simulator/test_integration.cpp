@@ -18,6 +18,7 @@ TEST_CASE("a first-order lag follows 1.5 exp(-t/2) at every output point") {
   options.rel_tol = 1e-8;
   const SimulationResult result = simulate(model, options);
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  CHECK(result.status.t == 10.0);           // IDA's stop time is hit exactly
   REQUIRE(result.table.num_rows() == 101);  // t = 0, 0.1, ..., 10
   const auto x = result.table.column("x");
   for (std::size_t i = 0; i < result.table.num_rows(); ++i) {

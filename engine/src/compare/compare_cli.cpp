@@ -101,13 +101,13 @@ std::string shell_quote(std::string_view s) {
 
 /// A file name stem for a signal: letters, digits, '_', '-', '.' kept, the rest '_'.
 std::string file_stem(std::string_view name, std::set<std::string>& taken) {
-  std::string stem;
+  // A leading 's' keeps names that are empty or start with '.' from hiding the file.
+  std::string stem = name.empty() || name.front() == '.' ? "s" : "";
   for (const char c : name) {
     const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                       c == '_' || c == '-' || c == '.';
     stem += keep ? c : '_';
   }
-  if (stem.empty() || stem.front() == '.') stem.insert(0, "s");
   std::string unique = stem;
   for (int k = 2; taken.contains(unique); ++k) unique = fmt::format("{}-{}", stem, k);
   taken.insert(unique);

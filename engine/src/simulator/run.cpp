@@ -214,6 +214,7 @@ void Run::integrate() {
       if (!at_stop) restart_integrator(t);
     }
     if (at_stop) {
+      result_.status.t = t;
       finished_ = true;
     }
   }

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Installs the Debian packages hdae needs, and only those that are missing: a second run
+# prints nothing and changes nothing. Uses sudo when not run as root.
+#   scripts/install-deps.sh           everything (build, tests, plots, fuzzing, benchmarks)
+#   scripts/install-deps.sh --build   only what building the libraries and examples needs
+set -eu
+
+build="cmake g++ libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev"
+# doctest-dev: tests; python3-matplotlib: plots of results; clang, libclang-rt-14-dev:
+# libFuzzer and the sanitizers' clang runtime; clang-format: the format check; valgrind:
+# memcheck of the examples; python3-scipy: SciPy as the peer in the benchmarks.
+extra="doctest-dev python3-matplotlib clang libclang-rt-14-dev clang-format valgrind python3-scipy"
+
+case "${1:-}" in
+  --build) wanted="$build" ;;
+  "") wanted="$build $extra" ;;
+  *) echo "install-deps.sh: unknown option '$1' (use --build or nothing)" >&2; exit 2 ;;
+esac
+
+missing=""
+for p in $wanted; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps.sh: installing$missing" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || {
+    echo "install-deps.sh: not root and no sudo; install as root:$missing" >&2
+    exit 1
+  }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+$sudo apt-get update -qq >/dev/null
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null

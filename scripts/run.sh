@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds hdae in Release, runs every bundled example, compares each
+# result with its reference (hdae-compare) and plots it. Ends with a table:
+#   example, events, verdict against references/<name>.csv, plot.
+# Results go to results/<name>.csv (+ .units.csv, .events.csv, .png); build to build/release.
+# Exit status 0 when every example ran to its end and agrees with its reference.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "${root}"
+"${root}/scripts/install-deps.sh"
+
+build="${root}/build/release"
+log="${build}/build.log"
+mkdir -p "${build}"
+if ! { cmake --preset release && cmake --build --preset release; } > "${log}" 2>&1; then
+  cat "${log}" >&2
+  echo "run.sh: build failed (log above, also in ${log})" >&2
+  exit 1
+fi
+
+results="${root}/results"
+mkdir -p "${results}"
+# Example name and extra arguments after the output path: the chain runs with the N of its
+# reference (20 masses); `build/release/examples/hdae-mass-spring-chain out.csv 100000`
+# runs it large.
+examples=(
+  "pendulum"
+  "simple_state_events"
+  "bouncing_ball"
+  "mass_spring_chain 20"
+  "ideal_clutch"
+  "colliding_masses"
+  "three_masses"
+  "pendulum_dae"
+  "free_body_rotation"
+  "hydraulic_actuator"
+)
+
+failures=0
+rows=()
+for entry in "${examples[@]}"; do
+  read -r name args <<< "${entry}"
+  exe="${build}/examples/hdae-${name//_/-}"
+  csv="${results}/${name}.csv"
+  run_log="${results}/${name}.log"
+  # shellcheck disable=SC2086
+  if "${exe}" "${csv}" ${args} > "${run_log}" 2>&1; then
+    ran="ok"
+  else
+    ran="failed (see ${run_log#"${root}"/})"
+    failures=$((failures + 1))
+  fi
+  events="-"
+  if [[ -f "${results}/${name}.events.csv" ]]; then
+    events="$(awk -F, 'NR > 1 && $2 != "initial"' "${results}/${name}.events.csv" | wc -l)"
+  fi
+  verdict="no reference"
+  reference="${root}/references/${name}.csv"
+  if [[ -f "${reference}" && -f "${csv}" ]]; then
+    compare_log="${results}/${name}.compare.txt"
+    if "${build}/tools/hdae-compare" "${reference}" "${csv}" --report "${results}/${name}.compare" \
+        > "${compare_log}" 2>&1; then
+      verdict="agrees"
+    else
+      verdict="DIFFERS (see ${compare_log#"${root}"/})"
+      failures=$((failures + 1))
+    fi
+  fi
+  plot="-"
+  if [[ -f "${csv}" ]] && "${root}/scripts/plot.sh" "${csv}" "${results}/${name}.png" \
+      > "${results}/${name}.plot.log" 2>&1; then
+    plot="${results#"${root}"/}/${name}.png"
+  fi
+  rows+=("$(printf '%-20s %-8s %-7s %-40s %s' "${name}" "${ran}" "${events}" "${verdict}" "${plot}")")
+done
+
+printf '%-20s %-8s %-7s %-40s %s\n' "example" "run" "events" "reference" "plot"
+printf '%s\n' "${rows[@]}"
+if [[ ${failures} -gt 0 ]]; then
+  echo "run.sh: ${failures} problem(s), see the logs named above" >&2
+  exit 1
+fi
