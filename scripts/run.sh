@@ -3,7 +3,9 @@
 # result with its reference (hdae-compare) and plots it. Ends with a table:
 #   example, events, verdict against references/<name>.csv, plot.
 # Results go to results/<name>.csv (+ .units.csv, .events.csv, .png); build to build/release.
-# Exit status 0 when every example ran to its end and agrees with its reference.
+# Prints each program's summary (status, every event with the variables that jumped, key
+# values), then the table. Exit status 0 when every example ran to its end and agrees with
+# its reference.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -48,9 +50,12 @@ for entry in "${examples[@]}"; do
   if "${exe}" "${csv}" ${args} > "${run_log}" 2>&1; then
     ran="ok"
   else
-    ran="failed (see ${run_log#"${root}"/})"
+    ran="failed"
     failures=$((failures + 1))
   fi
+  # The program's own summary: status, each event with the variables that jumped, key values.
+  printf '\n--- %s ---\n' "${name}"
+  cat "${run_log}"
   events="-"
   if [[ -f "${results}/${name}.events.csv" ]]; then
     events="$(awk -F, 'NR > 1 && $2 != "initial"' "${results}/${name}.events.csv" | wc -l)"
@@ -75,7 +80,7 @@ for entry in "${examples[@]}"; do
   rows+=("$(printf '%-20s %-8s %-7s %-40s %s' "${name}" "${ran}" "${events}" "${verdict}" "${plot}")")
 done
 
-printf '%-20s %-8s %-7s %-40s %s\n' "example" "run" "events" "reference" "plot"
+printf '\n%-20s %-8s %-7s %-40s %s\n' "example" "run" "events" "reference" "plot"
 printf '%s\n' "${rows[@]}"
 if [[ ${failures} -gt 0 ]]; then
   echo "run.sh: ${failures} problem(s), see the logs named above" >&2
