@@ -82,3 +82,49 @@ TEST_CASE("a chain with 1 % stiffer springs differs from the reference") {
   CHECK_FALSE(report.agree);
   CHECK(report.problems.empty());
 }
+
+TEST_CASE("a clutch engaging at 300.5 s instead of 300 s fails on the shifted event") {
+  const auto runs = references::example_runs();
+  models::IdealClutch model({.engage_s = 300.5});
+  const CompareReport report = compare_run(model, example(runs, "ideal_clutch"));
+  CHECK_FALSE(report.agree);
+  // Both runs have the release at 100 s and one engagement; the engagement is 0.5 s late,
+  // far beyond the default event_time_tol_s of 1e-6 s.
+  REQUIRE(report.problems.size() == 1);
+  CHECK(report.problems[0] ==
+        "event 2 is at t = 300 in the reference, t = 300.5 in the result: shift 0.5 s exceeds "
+        "event_time_tol_s = 1e-06 s");
+}
+
+TEST_CASE("colliding masses that bounce (e = 0.1) differ in every signal but the momentum") {
+  const auto runs = references::example_runs();
+  models::CollidingMasses model({.restitution = 0.1});
+  const CompareReport report = compare_run(model, example(runs, "colliding_masses"));
+  CHECK_FALSE(report.agree);
+  // The impact is at the same instant (the approach does not depend on e); afterwards
+  // v = (0.45, 0.55) m/s instead of 0.5 each, so positions, velocities, impulse (0.55 N s) and
+  // kinetic energy (0.2525 J) leave their tubes, while m1 v1 + m2 v2 = 1 N s is conserved.
+  CHECK(report.problems.empty());
+  REQUIRE(report.signals.size() == 7);
+  CHECK(report.failed_signals() == 6);
+  for (const SignalComparison& s : report.signals) {
+    CAPTURE(s.name);
+    CHECK(s.passed == (s.name == "momentum"));
+  }
+}
+
+TEST_CASE("three masses with restitution 0.5 at the second stop differ but keep the momentum") {
+  const auto runs = references::example_runs();
+  models::ThreeMasses model({.restitution = {0.6, 0.5}});
+  const CompareReport report = compare_run(model, example(runs, "three_masses"));
+  CHECK_FALSE(report.agree);
+  // Same event at 0.5 s; v^+ = (-17/12, -13/60, 17/60) m/s instead of (-22/15, -4/15, 1/3):
+  // every signal but the conserved total momentum (-1 N s) leaves its tube.
+  CHECK(report.problems.empty());
+  REQUIRE(report.signals.size() == 10);
+  CHECK(report.failed_signals() == 9);
+  for (const SignalComparison& s : report.signals) {
+    CAPTURE(s.name);
+    CHECK(s.passed == (s.name == "momentum"));
+  }
+}

@@ -13,9 +13,15 @@
 
 #include "hdae/model.hpp"
 #include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/colliding_masses.hpp"
+#include "hdae/models/free_body_rotation.hpp"
+#include "hdae/models/hydraulic_actuator.hpp"
+#include "hdae/models/ideal_clutch.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/models/pendulum.hpp"
+#include "hdae/models/pendulum_dae.hpp"
 #include "hdae/models/simple_state_events.hpp"
+#include "hdae/models/three_masses.hpp"
 #include "hdae/options.hpp"
 #include "hdae/result.hpp"
 
@@ -70,6 +76,56 @@ inline std::vector<ExampleRun> example_runs() {
       return std::make_unique<models::MassSpringChain>(
           models::MassSpringChainParameters{.masses = kChainMasses});
     };
+    runs.push_back(std::move(r));
+  }
+  // The impulse examples: each starts with (or meets) a Dirac impulse that the jump solve
+  // resolves; the default grid of 500 intervals keeps their files small.
+  {
+    // Speeds, the angular impulse of the clutch (jump of tau_int) and the clutch mode.
+    ExampleRun r{.name = "ideal_clutch", .signals = {"w1", "w2", "tau_int", "engaged"}};
+    r.options.stop_s = 500.0;
+    r.options.rel_tol = 1e-8;
+    r.make_model = [] { return std::make_unique<models::IdealClutch>(); };
+    runs.push_back(std::move(r));
+  }
+  {
+    ExampleRun r{.name = "colliding_masses",
+                 .signals = {"s1", "s2", "v1", "v2", "p_int", "momentum", "kinetic_energy"}};
+    r.options.stop_s = 2.0;
+    r.options.rel_tol = 1e-8;
+    r.make_model = [] { return std::make_unique<models::CollidingMasses>(); };
+    runs.push_back(std::move(r));
+  }
+  {
+    ExampleRun r{.name = "three_masses",
+                 .signals = {"s1", "s2", "s3", "v1", "v2", "v3", "p_int1", "p_int2", "momentum",
+                             "kinetic_energy"}};
+    r.options.stop_s = 2.0;
+    r.options.rel_tol = 1e-8;
+    r.make_model = [] { return std::make_unique<models::ThreeMasses>(); };
+    runs.push_back(std::move(r));
+  }
+  {
+    // The example's default run (start values free; --fixed is not part of the reference).
+    ExampleRun r{.name = "pendulum_dae", .signals = {"x", "y", "vx", "vy", "lambda", "energy"}};
+    r.options.stop_s = 2.0;
+    r.options.rel_tol = 1e-8;
+    r.make_model = [] { return std::make_unique<models::PendulumDae>(); };
+    runs.push_back(std::move(r));
+  }
+  {
+    ExampleRun r{.name = "free_body_rotation",
+                 .signals = {"Q1", "Q2", "Q3", "Q4", "w1", "w2", "w3", "|Q|"}};
+    r.options.stop_s = 5.0;
+    r.options.rel_tol = 1e-8;
+    r.make_model = [] { return std::make_unique<models::FreeBodyRotation>(); };
+    runs.push_back(std::move(r));
+  }
+  {
+    ExampleRun r{.name = "hydraulic_actuator", .signals = {"f_p", "f_rel", "p_Rrel", "p_Rin"}};
+    r.options.stop_s = 10.0;
+    r.options.rel_tol = 1e-8;
+    r.make_model = [] { return std::make_unique<models::HydraulicActuator>(); };
     runs.push_back(std::move(r));
   }
   return runs;
