@@ -13,6 +13,8 @@
 #include "model/sparsity_pattern.hpp"
 #include "reinit/fd_jacobian.hpp"
 #include "reinit/jump_solver.hpp"
+#include "reinit/linear_solver.hpp"
+#include "reinit/workspace.hpp"
 #include "reinit_test_models.hpp"
 
 namespace hdae::reinit {
@@ -240,6 +242,69 @@ TEST_CASE("a singular sparse jump matrix is reported with the dependent links na
                              before + ", link " + last + "} are dependent; variables " +
                              expected_undetermined(pairs) + " are not determined");
   }
+}
+
+TEST_CASE("a run's workspace orders the pattern once and gives the answers of fresh solves") {
+  // Three events of one run on the chain: two jumps from different x^- and their consistent
+  // derivatives, all through one Workspace, against the same solves each with its own.
+  auto calls = std::make_shared<long>(0);
+  const testing::TestModel chain = make_chain(true, calls);
+  Workspace workspace;
+  JumpProblem shared = chain.problem();
+  shared.workspace = &workspace;
+  shared.tolerance = 1e-12;
+  JumpProblem fresh = chain.problem();
+  fresh.tolerance = 1e-12;
+
+  std::vector<double> x_minus = chain_start();
+  for (int event = 0; event < 2; ++event) {
+    CAPTURE(event);
+    const JumpOutcome a = solve_jump(shared, x_minus);
+    const JumpOutcome b = solve_jump(fresh, x_minus);
+    REQUIRE(a.status == SolveStatus::kOk);
+    REQUIRE(b.status == SolveStatus::kOk);
+    // Both stop below 1e-12 at the same root of a well-conditioned system (the re-used pivot
+    // order is accepted only with a pivot growth within 1e2 of a fresh one): 1e-10 covers it.
+    for (std::size_t j = 0; j < x_minus.size(); ++j) {
+      CHECK(a.x_plus[j] == doctest::Approx(b.x_plus[j]).epsilon(1e-10));
+    }
+    const DerivativeOutcome da = consistent_derivatives(shared, a.x_plus);
+    const DerivativeOutcome db = consistent_derivatives(fresh, b.x_plus);
+    REQUIRE(da.status == SolveStatus::kOk);
+    REQUIRE(db.status == SolveStatus::kOk);
+    for (std::size_t j = 0; j < x_minus.size(); ++j) {
+      CHECK(da.der_x[j] == doctest::Approx(db.der_x[j]).epsilon(1e-8));
+    }
+    // The next event starts from a state moved away from the constraints again.
+    x_minus = a.x_plus;
+    for (std::size_t k = 0; k < kPairs; ++k) x_minus[2 * k] += 0.05;
+  }
+  // One pattern and one symbolic analysis for the whole run; the later Newton matrices (same
+  // pattern, same row kinds) are refactorized in the first pivot order.
+  CHECK(workspace.pattern_builds() == 1);
+  const FactorizationCounts& counts = workspace.square_solver().counts();
+  CHECK(counts.symbolic_analyses == 1);
+  CHECK(counts.refactorizations > 0);
+  CHECK(counts.fresh_factorizations >= 1);
+}
+
+TEST_CASE("a re-used pivot order never hides a singular matrix") {
+  // After a regular chain was factorized, the chain whose last link copies the previous one
+  // (same pattern declared, same row kinds) must still be found singular: the verdict comes
+  // from a factorization with pivot search, not from the re-used order.
+  auto calls = std::make_shared<long>(0);
+  const testing::TestModel singular = make_chain(true, calls, kPairs, LastLink::kCopyOfPrevious);
+  testing::TestModel regular = make_chain(false, calls);
+  regular.structure.sparsity = singular.structure.sparsity;  // one pattern for both
+  Workspace workspace;
+  JumpProblem first = regular.problem();
+  first.workspace = &workspace;
+  REQUIRE(solve_jump(first, chain_start()).status == SolveStatus::kOk);
+  JumpProblem second = singular.problem();
+  second.workspace = &workspace;
+  const JumpOutcome out = solve_jump(second, chain_start());
+  CHECK(out.status == SolveStatus::kSingular);
+  CHECK(workspace.square_solver().counts().symbolic_analyses == 1);
 }
 
 }  // namespace

@@ -124,8 +124,17 @@ bool Run::event_iteration(double t, EventKind kind) {
   record.iterations = passes;
   result_.statistics.max_event_iterations =
       std::max<std::int64_t>(result_.statistics.max_event_iterations, passes);
+  // The log lists the variables that really jumped. The jump solve determines x^+ only to its
+  // Newton tolerance in nominal-scaled units, so a change below that tolerance times
+  // max(nominal, |x^-|) is indistinguishable from the solve's round-off (e.g. an impulse
+  // integral moved from 0 to 1e-16 while the constraints were already satisfied) and is not
+  // reported; the |x^-| term keeps the test relative for values far above their nominal.
+  const double jump_tol = jump_tolerance();
   for (std::size_t i = 0; i < n_; ++i) {
-    if (x_[i] != x_before[i]) {
+    const double scale = std::max(structure_.variables[i].nominal, std::abs(x_before[i]));
+    // Written so that a change to or from a non-finite value is always listed.
+    const bool round_off = std::abs(x_[i] - x_before[i]) <= jump_tol * scale;
+    if (x_[i] != x_before[i] && !round_off) {
       record.jumps.push_back({structure_.variables[i].name, x_before[i], x_[i]});
     }
   }
@@ -133,6 +142,8 @@ bool Run::event_iteration(double t, EventKind kind) {
   result_.events.push_back(std::move(record));
   return true;
 }
+
+double Run::jump_tolerance() const { return options_.jump_tol_factor * options_.rel_tol; }
 
 reinit::JumpProblem Run::jump_problem(double t, reinit::FixedValues fixed) {
   reinit::JumpProblem p;
@@ -145,9 +156,10 @@ reinit::JumpProblem Run::jump_problem(double t, reinit::FixedValues fixed) {
   p.t = t;
   p.rule = options_.jump_rule;
   p.fixed_values = fixed;
-  p.tolerance = options_.jump_tol_factor * options_.rel_tol;
+  p.tolerance = jump_tolerance();
   p.max_iterations = options_.max_jump_iterations;
   p.rel_tol = options_.rel_tol;
+  p.workspace = &reinit_workspace_;
   return p;
 }
 

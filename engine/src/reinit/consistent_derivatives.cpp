@@ -6,6 +6,7 @@
 // -b_d is -F(t, x, 0). d f_c/dx and d f_c/dt are forward differences. The explicit time
 // term d f_c/dt is kept: ModiaMath drops it, which makes der_x wrong for every constraint
 // that depends on time (a prescribed motion, a time-varying source).
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "reinit/jump_system.hpp"
 #include "reinit/linear_solver.hpp"
 #include "reinit/rank_diagnosis.hpp"
+#include "reinit/workspace.hpp"
 
 namespace hdae::reinit {
 namespace {
@@ -33,8 +35,10 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   out.der_x.assign(n, 0.0);
   if (n == 0) return out;
 
-  const std::optional<detail::SparsityPattern> pattern = sparse_pattern_for(structure);
-  const detail::SparsityPattern* pattern_ptr = pattern ? &*pattern : nullptr;
+  std::optional<Workspace> own_workspace;
+  Workspace& workspace =
+      problem.workspace != nullptr ? *problem.workspace : own_workspace.emplace();
+  const ColouredPattern* pattern_ptr = workspace.pattern(structure);
   const double t = problem.t;
   Eigen::VectorXd nominal(idx(n));
   for (std::size_t j = 0; j < n; ++j) nominal[idx(j)] = structure.variables[j].nominal;
@@ -48,29 +52,37 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   const Eigen::Map<const Eigen::VectorXd> perturbed(r1.data(), idx(n));
 
   // M_d: der_x stepped by one in each column (a colour group at once); exact by linearity.
-  JacobianMatrix jac = difference_jacobian(pattern_ptr, Eigen::VectorXd::Ones(idx(n)),
-                                           [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-                                             Eigen::VectorXd::Map(argument.data(), idx(n)) = step;
-                                             problem.residual(t, x, argument, r1);
-                                             diff = perturbed - base;
-                                           });
-  // d f_c/dx: x stepped by sqrt(eps)-sized increments at der_x = 0.
-  Eigen::VectorXd increments(idx(n));
-  for (std::size_t j = 0; j < n; ++j) {
-    increments[idx(j)] = difference_increment(x[j], nominal[idx(j)]);
-  }
-  const JacobianMatrix constraint_part = difference_jacobian(
-      pattern_ptr, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-        for (std::size_t j = 0; j < n; ++j) argument[j] = x[j] + step[idx(j)];
-        problem.residual(t, argument, zeros, r1);
-        diff = perturbed - base;
-      });
-  jac.take_rows(constraint_part, problem.row_kinds, RowKind::kConstraint);
+  JacobianMatrix jac =
+      coloured_difference_jacobian(pattern_ptr, Eigen::VectorXd::Ones(idx(n)),
+                                   [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+                                     Eigen::VectorXd::Map(argument.data(), idx(n)) = step;
+                                     problem.residual(t, x, argument, r1);
+                                     diff = perturbed - base;
+                                   });
+  // Without constraint rows (an ODE in implicit form, such as a bouncing ball) J is M_d and
+  // the rhs is -b_d: the differences in x and t below would only be discarded.
+  const bool any_constraint = std::find(problem.row_kinds.begin(), problem.row_kinds.end(),
+                                        RowKind::kConstraint) != problem.row_kinds.end();
+  double t_step = 1.0;
+  if (any_constraint) {
+    // d f_c/dx: x stepped by sqrt(eps)-sized increments at der_x = 0.
+    Eigen::VectorXd increments(idx(n));
+    for (std::size_t j = 0; j < n; ++j) {
+      increments[idx(j)] = difference_increment(x[j], nominal[idx(j)]);
+    }
+    const JacobianMatrix constraint_part = coloured_difference_jacobian(
+        pattern_ptr, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+          for (std::size_t j = 0; j < n; ++j) argument[j] = x[j] + step[idx(j)];
+          problem.residual(t, argument, zeros, r1);
+          diff = perturbed - base;
+        });
+    jac.take_rows(constraint_part, problem.row_kinds, RowKind::kConstraint);
 
-  // d f_c/dt: time has no nominal value, so the increment is relative to max(|t|, 1 s).
-  // The step actually taken, (t + h) - t, is used so the quotient carries no rounding of t.
-  const double t_step = (t + difference_increment(t, 1.0)) - t;
-  problem.residual(t + t_step, x, zeros, r1);
+    // d f_c/dt: time has no nominal value, so the increment is relative to max(|t|, 1 s).
+    // The step actually taken, (t + h) - t, is used so the quotient carries no rounding of t.
+    t_step = (t + difference_increment(t, 1.0)) - t;
+    problem.residual(t + t_step, x, zeros, r1);
+  }
   Eigen::VectorXd rhs(idx(n));
   for (std::size_t i = 0; i < n; ++i) {
     rhs[idx(i)] =
@@ -87,8 +99,8 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   Eigen::VectorXd inv_row_scale = jac.row_max_abs(nominal);
   for (double& s : inv_row_scale) s = s > 0.0 ? 1.0 / s : 1.0;
   jac.scale(inv_row_scale, nominal);
-  SquareSolver lu;
-  if (!lu.factorize(jac)) {
+  SquareSolver& lu = workspace.square_solver();
+  if (!lu.factorize(jac, problem.row_kinds)) {
     out.status = SolveStatus::kSingular;
     out.message = describe_singular("J = [M_d; df_c/dx]", t, structure,
                                     analyse_rank(jac, WeakestDirection::kAlways));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace hdae::reinit {
 namespace {
@@ -29,6 +30,13 @@ SparseMatrix make_sparse(const detail::SparsityPattern& pattern) {
 }
 
 }  // namespace
+
+ColouredPattern::ColouredPattern(detail::SparsityPattern p)
+    : pattern(std::move(p)),
+      columns_of_color(pattern.num_colors),
+      zero_matrix(make_sparse(pattern)) {
+  for (std::size_t j = 0; j < pattern.n; ++j) columns_of_color[pattern.color[j]].push_back(j);
+}
 
 void JacobianMatrix::scale(const Eigen::VectorXd& row, const Eigen::VectorXd& col) {
   if (!is_sparse) {
@@ -96,14 +104,14 @@ double difference_increment(double value, double nominal) {
   return value < 0.0 ? -h : h;
 }
 
-JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
-                                   const Eigen::VectorXd& increments,
-                                   const DifferenceFunction& diff) {
+JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
+                                            const Eigen::VectorXd& increments,
+                                            const DifferenceFunction& diff) {
   const Eigen::Index n = increments.size();
   JacobianMatrix a;
   Eigen::VectorXd step = Eigen::VectorXd::Zero(n);
   Eigen::VectorXd d(n);
-  if (pattern == nullptr) {
+  if (coloured == nullptr) {
     a.dense.resize(n, n);
     for (Eigen::Index j = 0; j < n; ++j) {
       step[j] = increments[j];
@@ -114,23 +122,30 @@ JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
     return a;
   }
 
+  const detail::SparsityPattern& pattern = coloured->pattern;
   a.is_sparse = true;
-  a.sparse = make_sparse(*pattern);
-  std::vector<std::vector<std::size_t>> columns_of_color(pattern->num_colors);
-  for (std::size_t j = 0; j < pattern->n; ++j) columns_of_color[pattern->color[j]].push_back(j);
+  a.sparse = coloured->zero_matrix;
   double* values = a.sparse.valuePtr();
-  for (const std::vector<std::size_t>& columns : columns_of_color) {
+  for (const std::vector<std::size_t>& columns : coloured->columns_of_color) {
     for (const std::size_t j : columns) step[idx(j)] = increments[idx(j)];
     diff(step, d);
     // No two columns of one colour share a row, so d[row] belongs to column j alone.
     for (const std::size_t j : columns) {
-      for (std::size_t p = pattern->col_start[j]; p < pattern->col_start[j + 1]; ++p) {
-        values[p] = d[idx(pattern->row_index[p])] / increments[idx(j)];
+      for (std::size_t p = pattern.col_start[j]; p < pattern.col_start[j + 1]; ++p) {
+        values[p] = d[idx(pattern.row_index[p])] / increments[idx(j)];
       }
       step[idx(j)] = 0.0;
     }
   }
   return a;
+}
+
+JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
+                                   const Eigen::VectorXd& increments,
+                                   const DifferenceFunction& diff) {
+  if (pattern == nullptr) return coloured_difference_jacobian(nullptr, increments, diff);
+  const ColouredPattern coloured(*pattern);
+  return coloured_difference_jacobian(&coloured, increments, diff);
 }
 
 }  // namespace hdae::reinit

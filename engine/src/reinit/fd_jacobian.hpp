@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
@@ -46,9 +47,26 @@ struct JacobianMatrix {
 /// diff = g(base + step) - g(base) for a step that is non-zero on a group of columns.
 using DifferenceFunction = std::function<void(const Eigen::VectorXd& step, Eigen::VectorXd& diff)>;
 
+/// A sparsity pattern with what every difference Jacobian over it needs and that depends on
+/// the pattern alone: the columns of each colour, and a compressed-column matrix holding the
+/// pattern's entries (all zero), so that a new Jacobian starts as a copy of three arrays
+/// instead of one insertion per entry. Built once per run (reinit/workspace.hpp).
+struct ColouredPattern {
+  explicit ColouredPattern(detail::SparsityPattern p);
+
+  detail::SparsityPattern pattern;
+  std::vector<std::vector<std::size_t>> columns_of_color;
+  SparseMatrix zero_matrix;  ///< position k of valuePtr() is position k of the pattern
+};
+
 /// Forward-difference matrix: column j is diff(increment[j] e_j) / increment[j]. With a
 /// pattern, all columns of one colour are stepped together and each entry is read from the
-/// single row it owns in that colour; without one, one call per column.
+/// single row it owns in that colour; without one (nullptr), one call per column.
+[[nodiscard]] JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
+                                                          const Eigen::VectorXd& increments,
+                                                          const DifferenceFunction& diff);
+
+/// The same for a bare pattern (colours and storage are derived for this one call).
 [[nodiscard]] JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
                                                  const Eigen::VectorXd& increments,
                                                  const DifferenceFunction& diff);

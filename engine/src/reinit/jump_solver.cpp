@@ -18,6 +18,7 @@
 #include "reinit/jump_system.hpp"
 #include "reinit/linear_solver.hpp"
 #include "reinit/rank_diagnosis.hpp"
+#include "reinit/workspace.hpp"
 
 namespace hdae::reinit {
 namespace {
@@ -57,7 +58,7 @@ struct NewtonRun {
   const JumpProblem& problem;
   const ModelStructure& structure;
   JumpSystem& system;
-  const detail::SparsityPattern* pattern;
+  const ColouredPattern* pattern;
   Eigen::VectorXd inv_row_scale;
 };
 
@@ -126,8 +127,10 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   if (x_minus.empty()) return out;
 
   JumpSystem system(problem, x_minus);
-  const std::optional<detail::SparsityPattern> pattern = sparse_pattern_for(*problem.structure);
-  NewtonRun run{problem, *problem.structure, system, pattern ? &*pattern : nullptr, {}};
+  std::optional<Workspace> own_workspace;
+  Workspace& workspace =
+      problem.workspace != nullptr ? *problem.workspace : own_workspace.emplace();
+  NewtonRun run{problem, *problem.structure, system, workspace.pattern(*problem.structure), {}};
   const Eigen::VectorXd& nominal = system.nominal();
   const double tol = problem.tolerance;
   const double t = problem.t;
@@ -166,8 +169,8 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
     bool minimum_norm = true;
     Eigen::Index rank = jac.size();
     if (!least_squares) {
-      SquareSolver lu;
-      if (!lu.factorize(jac)) {
+      SquareSolver& lu = workspace.square_solver();
+      if (!lu.factorize(jac, problem.row_kinds)) {
         out.x_plus = system.x_plus(z);
         return finish(std::move(out), SolveStatus::kSingular,
                       describe_singular("the jump matrix [M_d; df_c/dx]", t, run.structure,

@@ -26,6 +26,8 @@ namespace hdae::reinit {
 using ResidualFunction = std::function<void(double t, std::span<const double> x,
                                             std::span<const double> der_x, std::span<double> r)>;
 
+class Workspace;  // reinit/workspace.hpp
+
 /// Whether fixed start values are honoured (only in the initial jump solve at t0).
 enum class FixedValues { kIgnore, kKeep };
 
@@ -39,6 +41,9 @@ struct JumpProblem {
   double tolerance = 1e-9;  ///< Newton stops when the nominal-scaled max-norm is below this
   int max_iterations = 50;
   double rel_tol = 1e-6;  ///< integration tolerance (for difference increments)
+  /// Pattern, ordering and pivot order shared by the solves of one run (reinit/workspace.hpp);
+  /// nullptr: each call derives its own. Must outlive the call; not shared between threads.
+  Workspace* workspace = nullptr;
 };
 
 enum class SolveStatus {

@@ -84,17 +84,19 @@ std::vector<double> JumpSystem::x_plus(const Eigen::VectorXd& z) const {
 }
 
 JacobianMatrix JumpSystem::jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
-                                    const detail::SparsityPattern* pattern) {
+                                    const ColouredPattern* pattern) {
   Eigen::VectorXd increments(z.size());
   for (Eigen::Index j = 0; j < z.size(); ++j) {
     increments[j] = difference_increment(z[j], nominal_[j]);
   }
+  Eigen::VectorXd perturbed_z(z.size());
   Eigen::VectorXd perturbed_g(z.size());
-  return difference_jacobian(pattern, increments,
-                             [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-                               residual(z + step, perturbed_g);
-                               diff = perturbed_g - g;
-                             });
+  return coloured_difference_jacobian(pattern, increments,
+                                      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+                                        perturbed_z = z + step;  // no temporary per call
+                                        residual(perturbed_z, perturbed_g);
+                                        diff = perturbed_g - g;
+                                      });
 }
 
 Eigen::VectorXd JumpSystem::fixed_value_sensitivity(const Eigen::VectorXd& z,

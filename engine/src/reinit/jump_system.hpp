@@ -45,7 +45,7 @@ class JumpSystem {
   [[nodiscard]] std::vector<double> x_plus(const Eigen::VectorXd& z) const;
   /// dG/dz by forward differences, coloured when a pattern is given; g = G(z).
   [[nodiscard]] JacobianMatrix jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
-                                        const detail::SparsityPattern* pattern);
+                                        const ColouredPattern* pattern);
   /// dG/dx_j for a fixed variable j: its start value moved on both sides of the jump (its
   /// slack unchanged). Says which equations a fixed value enters; g = G(z).
   [[nodiscard]] Eigen::VectorXd fixed_value_sensitivity(const Eigen::VectorXd& z,

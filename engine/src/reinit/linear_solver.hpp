@@ -9,6 +9,8 @@
 #pragma once
 
 #include <memory>
+#include <span>
+#include <vector>
 
 #include <Eigen/Dense>
 #include <Eigen/SparseQR>
@@ -28,7 +30,23 @@ inline constexpr double kRankTolerance = kSingularRcond;
 
 class KluFactorization;
 
+/// What a SquareSolver did so far (for the benchmarks and the tests of the re-use rules).
+struct FactorizationCounts {
+  long symbolic_analyses = 0;     ///< klu_analyze calls (ordering of the pattern)
+  long fresh_factorizations = 0;  ///< klu_factor calls (numeric LU with pivot search)
+  long refactorizations = 0;      ///< klu_refactor calls accepted (previous pivot order)
+};
+
 /// LU of a square matrix: Eigen::FullPivLU (dense) or KLU (sparse).
+///
+/// A sparse solver keeps KLU's symbolic analysis (fill-reducing ordering of the pattern)
+/// for as long as the matrices it is given have the pattern it analysed, so a run that keeps
+/// one solver (reinit/workspace.hpp) orders its pattern once. With row kinds given, it also
+/// keeps the pivot order: a matrix with the same pattern and the same kind of every row as
+/// at the last factorization with pivot search is refactorized numerically in that order
+/// (klu_refactor), and factorized afresh when that order turns out poor for it (see
+/// linear_solver.cpp). A verdict "singular" always comes from a factorization with pivot
+/// search.
 class SquareSolver {
  public:
   SquareSolver();
@@ -36,17 +54,24 @@ class SquareSolver {
   SquareSolver(const SquareSolver&) = delete;
   SquareSolver& operator=(const SquareSolver&) = delete;
 
-  /// False when the matrix is singular or its rcond is below kSingularRcond.
+  /// False when the matrix is singular or its rcond is below kSingularRcond. Never re-uses
+  /// a pivot order.
   [[nodiscard]] bool factorize(const JacobianMatrix& a);
+  /// The same, re-using the previous pivot order when the row kinds are those of the last
+  /// factorization with pivot search (sparse matrices only; see the class comment).
+  [[nodiscard]] bool factorize(const JacobianMatrix& a, std::span<const RowKind> row_kinds);
   [[nodiscard]] Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
   /// Reciprocal condition estimate of the last factorisation (0 when singular).
   [[nodiscard]] double rcond() const { return rcond_; }
+  [[nodiscard]] const FactorizationCounts& counts() const;
 
  private:
   bool is_sparse_ = false;
   double rcond_ = 0.0;
   Eigen::FullPivLU<Eigen::MatrixXd> dense_;
   std::unique_ptr<KluFactorization> sparse_;
+  std::vector<RowKind> pivot_row_kinds_;  ///< row kinds at the last sparse pivot search
+  FactorizationCounts no_counts_;         ///< what counts() shows before any sparse work
 };
 
 /// Least-squares solve of a possibly rank-deficient square system: the minimum-norm answer

@@ -18,6 +18,7 @@
 #include "hdae/result.hpp"
 #include "model/sparsity_pattern.hpp"
 #include "reinit/jump_solver.hpp"
+#include "reinit/workspace.hpp"
 #include "sundials/ida_integrator.hpp"
 
 namespace hdae::detail {
@@ -49,6 +50,9 @@ class Run final : public sundials::IdaProblem {
   /// Jump solve and consistent derivatives for the current mode; false on failure.
   bool make_consistent(double t, reinit::FixedValues fixed);
   [[nodiscard]] reinit::JumpProblem jump_problem(double t, reinit::FixedValues fixed);
+  /// Newton tolerance of the jump solve (nominal-scaled max-norm); also the threshold below
+  /// which a change of x at an event is round-off and not logged as a jump.
+  [[nodiscard]] double jump_tolerance() const;
   [[nodiscard]] std::vector<bool> algebraic_flags(double t);
   void restart_integrator(double t);
   void fail(Outcome outcome, double t, std::string message);
@@ -80,6 +84,9 @@ class Run final : public sundials::IdaProblem {
   std::vector<double> scratch_r_;
   std::optional<SparsityPattern> pattern_;
   std::optional<std::vector<bool>> algebraic_;  ///< cached until the row kinds change
+  /// Pattern, KLU ordering and pivot order shared by every jump solve and consistent
+  /// derivative solve of this run (reinit/workspace.hpp).
+  reinit::Workspace reinit_workspace_;
   SimulationResult result_;
   ChatteringDetector chattering_;
   bool finished_ = false;

@@ -43,10 +43,17 @@ using IdaMemory = std::unique_ptr<void, IdaDeleter>;
 [[nodiscard]] Context make_context();
 [[nodiscard]] Vector make_vector(std::size_t n, SUNContext ctx);
 
-/// View of a serial N_Vector's data.
+/// View of a serial N_Vector's data. Every vector in hdae is serial (make_vector), and IDA
+/// hands the callbacks clones of those, so the content is read directly with NV_DATA_S and
+/// NV_LENGTH_S: inline loads, where N_VGetArrayPointer and N_VGetLength are two out-of-line
+/// calls through the vector's operation table on every residual call.
 [[nodiscard]] inline std::span<double> view(N_Vector v) {
-  return {N_VGetArrayPointer(v), static_cast<std::size_t>(N_VGetLength(v))};
+  return {NV_DATA_S(v), static_cast<std::size_t>(NV_LENGTH_S(v))};
 }
+
+/// View of the first n entries of a serial N_Vector whose length is known to be n (the
+/// trampolines know it from the set-up and skip reading the length).
+[[nodiscard]] inline std::span<double> view(N_Vector v, std::size_t n) { return {NV_DATA_S(v), n}; }
 
 /// IDA's name of a return flag, e.g. "IDA_CONV_FAIL".
 [[nodiscard]] std::string ida_flag_name(int flag);
