@@ -129,7 +129,8 @@ class Evaluation {
  public:
   Evaluation(double t, std::span<const double> x, std::span<const double> der_x,
              std::span<double> r, std::span<double> w, detail::CrossingTable* crossings,
-             EvaluationPhase phase);
+             EvaluationPhase phase)
+      : t_(t), x_(x), der_x_(der_x), r_(r), w_(w), crossings_(crossings), phase_(phase) {}
 
   [[nodiscard]] double t() const { return t_; }
   [[nodiscard]] double x(Var v) const { return x_[v.index]; }

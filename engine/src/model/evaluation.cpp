@@ -10,11 +10,6 @@
 
 namespace hdae {
 
-Evaluation::Evaluation(double t, std::span<const double> x, std::span<const double> der_x,
-                       std::span<double> r, std::span<double> w, detail::CrossingTable* crossings,
-                       EvaluationPhase phase)
-    : t_(t), x_(x), der_x_(der_x), r_(r), w_(w), crossings_(crossings), phase_(phase) {}
-
 bool Evaluation::update(Crossing c, double value) {
   if (crossings_ == nullptr) return value > 0.0;
   return crossings_->update(c.index, value, phase_);

@@ -41,7 +41,8 @@ Run::Run(SimulationModel& model, const SimulationOptions& options)
       structure_(model.structure()),
       n_(structure_.num_unknowns()),
       crossings_(structure_, options.crossing_hysteresis),
-      chattering_(options.chattering_event_count, options.chattering_min_spacing_s) {
+      chattering_(options.chattering_event_count, options.chattering_min_spacing_s),
+      watch_stop_(options.cancel != nullptr || options.max_wall_time_s > 0.0) {
   row_kinds_.reserve(n_);
   for (const EquationInfo& e : structure_.equations) row_kinds_.push_back(e.kind);
   time_event_times_.assign(structure_.time_events.size(), std::numeric_limits<double>::quiet_NaN());
@@ -236,7 +237,8 @@ void Run::store_row(double t) {
   const Phase saved = phase_;
   phase_ = Phase::kOutput;
   phase_t_ = t;
-  evaluate(t, x_, der_x_, scratch_r_, w_, EvaluationPhase::kContinuous);
+  // The model is evaluated only for its outputs: x and der(x) are the row's other columns.
+  if (!w_.empty()) evaluate(t, x_, der_x_, scratch_r_, w_, EvaluationPhase::kContinuous);
   std::copy(x_.begin(), x_.end(), row_buffer_.begin());
   std::copy(der_x_.begin(), der_x_.end(), row_buffer_.begin() + static_cast<std::ptrdiff_t>(n_));
   std::copy(w_.begin(), w_.end(), row_buffer_.begin() + static_cast<std::ptrdiff_t>(2 * n_));
@@ -245,22 +247,28 @@ void Run::store_row(double t) {
   phase_ = saved;
 }
 
+namespace {
+
+/// True when every value is finite. Written as one comparison per value combined without
+/// branches (|v| <= max is false for NaN and Inf), so the compiler vectorizes it.
+bool all_finite(std::span<const double> values) {
+  bool finite = true;
+  for (const double v : values) finite &= std::abs(v) <= std::numeric_limits<double>::max();
+  return finite;
+}
+
+}  // namespace
+
 int Run::residual(double t, std::span<const double> y, std::span<const double> yp,
                   std::span<double> r) {
   phase_t_ = t;
   if (stop_requested()) return -1;  // fatal for IDA; integrate() reports why
   evaluate(t, y, yp, r, {}, EvaluationPhase::kContinuous);
-  bool finite = true;
-  for (const double v : r) finite = finite && std::isfinite(v);
-  if (finite) return 0;
+  // The crossing values come from the same evaluation; a non-finite one would reach IDA's
+  // root finder at the next step, so it is treated like a non-finite residual.
+  if (all_finite(r) && all_finite(crossings_.z())) return 0;
   // Recoverable: IDA retries with a smaller step. Remember where, for the failure message.
-  non_finite_t_ = t;
-  non_finite_rows_.clear();
-  non_finite_vars_.clear();
-  for (std::size_t i = 0; i < n_; ++i) {
-    if (!std::isfinite(r[i])) non_finite_rows_.push_back(i);
-    if (!std::isfinite(y[i]) || !std::isfinite(yp[i])) non_finite_vars_.push_back(i);
-  }
+  note_non_finite(t, y, yp, r);
   return 1;
 }
 
@@ -269,8 +277,30 @@ int Run::roots(double t, std::span<const double> y, std::span<const double> yp,
   phase_t_ = t;
   evaluate(t, y, yp, scratch_r_, {}, EvaluationPhase::kContinuous);
   const auto z = crossings_.z();
+  if (!all_finite(z)) {
+    // IDA has no recoverable failure for root functions: the run ends with a solver failure
+    // whose message names the crossings (integrate(), non_finite_report()).
+    note_non_finite(t, y, yp, scratch_r_);
+    return -1;
+  }
   std::copy(z.begin(), z.end(), g.begin());
   return 0;
+}
+
+void Run::note_non_finite(double t, std::span<const double> y, std::span<const double> yp,
+                          std::span<const double> r) {
+  non_finite_t_ = t;
+  non_finite_rows_.clear();
+  non_finite_crossings_.clear();
+  non_finite_vars_.clear();
+  for (std::size_t i = 0; i < n_; ++i) {
+    if (!std::isfinite(r[i])) non_finite_rows_.push_back(i);
+    if (!std::isfinite(y[i]) || !std::isfinite(yp[i])) non_finite_vars_.push_back(i);
+  }
+  const auto z = crossings_.z();
+  for (std::size_t k = 0; k < z.size(); ++k) {
+    if (!std::isfinite(z[k])) non_finite_crossings_.push_back(k);
+  }
 }
 
 void Run::jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
@@ -286,7 +316,7 @@ void Run::fail(Outcome outcome, double t, std::string message) {
       fmt::format("{} at t = {}: {}", to_string(outcome), t, result_.status.message));
 }
 
-bool Run::stop_requested() {
+bool Run::poll_stop() {
   if (stop_request_) return true;
   if (options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed)) {
     stop_request_ = Outcome::kInterrupted;
@@ -300,15 +330,27 @@ bool Run::stop_requested() {
 }
 
 std::string Run::non_finite_report() const {
-  if (non_finite_rows_.empty()) return {};
-  std::vector<std::string> equations, variables;
-  for (const std::size_t i : non_finite_rows_) equations.push_back(structure_.equations[i].name);
-  for (const std::size_t i : non_finite_vars_) variables.push_back(structure_.variables[i].name);
-  std::string report = fmt::format("last residual not finite at t = {}: equations {{{}}}",
-                                   non_finite_t_, fmt::join(equations, ", "));
-  if (!variables.empty()) {
-    report += fmt::format("{}not finite: variables {{{}}}", report.empty() ? "" : "; ",
-                          fmt::join(variables, ", "));
+  if (non_finite_rows_.empty() && non_finite_crossings_.empty()) return {};
+  std::vector<std::string> parts;
+  if (!non_finite_rows_.empty()) {
+    std::vector<std::string> equations;
+    for (const std::size_t i : non_finite_rows_) equations.push_back(structure_.equations[i].name);
+    parts.push_back(fmt::format("equations {{{}}}", fmt::join(equations, ", ")));
+  }
+  if (!non_finite_crossings_.empty()) {
+    std::vector<std::string> crossings;
+    for (const std::size_t k : non_finite_crossings_) {
+      crossings.push_back(fmt::format("'{}'", structure_.crossings[k].name));
+    }
+    parts.push_back(fmt::format("crossings {{{}}}", fmt::join(crossings, ", ")));
+  }
+  std::string report = fmt::format("last {} not finite at t = {}: {}",
+                                   non_finite_rows_.empty() ? "crossing value" : "residual",
+                                   non_finite_t_, fmt::join(parts, "; "));
+  if (!non_finite_vars_.empty()) {
+    std::vector<std::string> variables;
+    for (const std::size_t i : non_finite_vars_) variables.push_back(structure_.variables[i].name);
+    report += fmt::format("; not finite: variables {{{}}}", fmt::join(variables, ", "));
   }
   return report;
 }

@@ -56,10 +56,15 @@ class Run final : public sundials::IdaProblem {
   [[nodiscard]] std::vector<bool> algebraic_flags(double t);
   void restart_integrator(double t);
   void fail(Outcome outcome, double t, std::string message);
-  /// Checks the cancel flag and the wall-clock limit; records why in stop_request_.
-  bool stop_requested();
-  /// Names the equations whose residual and the variables whose value was not finite at the
-  /// last such residual call ("" when none was).
+  /// Checks the cancel flag and the wall-clock limit; records why in stop_request_. Called on
+  /// every residual call, so the common case (neither is set) is decided inline.
+  bool stop_requested() { return watch_stop_ && poll_stop(); }
+  bool poll_stop();
+  /// Records which residuals, crossing values and variables are not finite at t.
+  void note_non_finite(double t, std::span<const double> y, std::span<const double> yp,
+                       std::span<const double> r);
+  /// Names the equations whose residual, the crossings whose value and the variables whose
+  /// value was not finite at the last such call ("" when none was).
   [[nodiscard]] std::string non_finite_report() const;
   [[nodiscard]] double next_time_event() const;
   /// Marks time events due at t as fired (and unschedules them); true if any.
@@ -92,9 +97,11 @@ class Run final : public sundials::IdaProblem {
   bool finished_ = false;
   std::optional<Outcome> stop_request_;  ///< kInterrupted or kWallClockLimit, once noticed
   std::chrono::steady_clock::time_point wall_start_;
+  bool watch_stop_ = false;  ///< a cancel flag or a wall-clock limit was given
   unsigned residual_calls_ = 0;
   double non_finite_t_ = 0.0;
   std::vector<std::size_t> non_finite_rows_;
+  std::vector<std::size_t> non_finite_crossings_;
   std::vector<std::size_t> non_finite_vars_;
   std::unique_ptr<CsvStreamWriter> stream_;
   Phase phase_ = Phase::kSetup;
