@@ -4,7 +4,10 @@
 // the integration loop in simulator/run.cpp.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,7 +44,10 @@ class Run final : public sundials::IdaProblem {
   enum class Phase { kSetup, kInitialization, kIntegration, kEventHandler, kJumpSolve, kOutput };
 
   void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
-                std::span<double> r, std::span<double> w, EvaluationPhase phase);
+                std::span<double> r, std::span<double> w, EvaluationPhase phase) {
+    Evaluation e(t, x, der_x, r, w, &crossings_, phase);
+    model_.evaluate(e);
+  }
   void store_row(double t);
   void finish_statistics();
   void integrate();
@@ -70,7 +76,12 @@ class Run final : public sundials::IdaProblem {
   /// Marks time events due at t as fired (and unschedules them); true if any.
   bool collect_due_time_events(double t);
   void log(LogLevel level, const std::string& message) const;
-  [[nodiscard]] bool same_time(double a, double b) const;
+  /// Whether two times are the same instant: IDA places tout and tstop to within its time
+  /// round-off, 100 u max(|t|, |h|), and 1000 u max(|a|, |b|, 1) covers that.
+  [[nodiscard]] static bool same_time(double a, double b) {
+    const double scale = std::max(std::max(std::abs(a), std::abs(b)), 1.0);
+    return std::abs(a - b) <= 1000.0 * std::numeric_limits<double>::epsilon() * scale;
+  }
   [[nodiscard]] std::string mode_description() const;
 
   SimulationModel& model_;
