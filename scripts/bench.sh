@@ -267,34 +267,30 @@ cost. What hdae adds:
 - *Per residual call*, a fixed path: IDA calls \`IdaIntegrator::residual_trampoline\`
   (engine/src/sundials/ida_integrator.cpp), which reads the three data pointers inline
   (\`NV_DATA_S\`, the length from the set-up; no allocation, no \`std::function\`) and makes
-  one virtual call, \`Run::residual\` (engine/src/simulator/run.cpp). That calls
-  \`stop_requested()\` (out of line), builds an \`hdae::Evaluation\` (out-of-line
-  constructor), calls the model's virtual \`evaluate\`, and scans the residual vector for
-  non-finite values (a branch per element; not vectorized). On the chain the modelling
-  layer's handles also make the model's residual dearer than the raw loop's (\`e.x(s_[i])\`
-  loads the index from a \`std::vector<Var>\` and indexes a span, where the raw loop computes
-  \`x[3*i]\`).
-- *Per output row*: \`Run::store_row\` evaluates the whole model once more for the outputs,
-  also when the model declares none (Robertson), copies x and der(x) into a row buffer and
-  appends it to the table (\`ResultTable::append\`); the loop copies IDA's y and yp into its
-  own vectors at every return (the \`memcpy\` entry) and compares times a few times
-  (\`same_time\`).
+  one virtual call, \`Run::residual\` (engine/src/simulator/run.cpp). That decides the
+  cancel / wall-clock check inline (one flag when neither option is set), builds an
+  \`hdae::Evaluation\` inline, calls the model's virtual \`evaluate\`, and checks the
+  residuals (and crossing values, when the model has crossings) for NaN and Inf with a
+  vectorized sum (\`all_finite\`, about two instructions per value; the rows are looked up
+  only when the sum is not finite). On the chain the modelling layer's handles also make the
+  model's residual dearer than the raw loop's (\`e.x(s_[i])\` loads the index from a
+  \`std::vector<Var>\` and indexes a span, where the raw loop computes \`x[3*i]\`).
+- *Per output row*: \`Run::store_row\` copies x and der(x) into a row buffer, evaluates the
+  model once more only when it declares outputs, and appends the row to the table
+  (\`ResultTable::append\`); the loop copies IDA's y and yp into its own vectors at every
+  return (the \`memcpy\` entry) and compares times (\`same_time\`, inline).
 - *Once per run*: the result columns (a formatted name per variable), the sparsity pattern and
   its colouring, and the initialization at t0 (event iteration, jump solve, consistent
   derivatives, algebraic-variable probe; section 4).
 
-Every item left is in the simulator's per-call and per-row path (engine/src/simulator/run.cpp),
-not in the SUNDIALS adapter: where the wall-time or the instruction table says **not met**, the gap is this fixed
-cost per residual call and per row on models whose residual itself costs a few dozen
-instructions (the 2- and 3-unknown models run well under a millisecond), plus the modelling
-layer's indexing and the non-finite scan on the chain. The remedies are the
-simulator's to make: check the cancel flag and the wall-clock limit inline (or every few
-hundred calls) instead of calling \`stop_requested()\`, construct \`Evaluation\` inline, scan
-for non-finite values with a branch-free reduction and only then look for the rows, skip the
-model evaluation in \`store_row\` when the model has no outputs, and let the integration loop
-read IDA's vectors instead of copying them. The two ratio columns of the wall-time table
-(median of per-round ratios, ratio of medians) show how far the short runs move with the
-machine's load; the instruction ratios are the exact measure of what is left.
+What is left is a fixed cost of a few dozen instructions per residual call and about two
+hundred per output row, which shows on models whose residual itself costs a few dozen
+instructions (the 2- and 3-unknown models run in well under a millisecond), and the modelling
+layer's indexing on the chain. The loop's copy of IDA's vectors is kept: the event
+iteration works on the simulator's own x and der(x), and an O(n) copy per output row is
+small against the steps between rows. The two ratio columns of the wall-time table (median
+of per-round ratios, ratio of medians) show how far the short runs move with the machine's
+load; the instruction ratios are the exact measure of what is left.
 
 ## 2. Sparse scaling
 
@@ -312,7 +308,9 @@ $(cat "${tmp}/scaling_klu.md")
 $(cat "${tmp}/scaling_dense.md")
 
 With KLU, the residual calls per Jacobian equal the colour count (4 for the chain) at every
-size, and the marginal time per step and unknown stays within a small factor from 10^2 to
+size, and so the time of one coloured difference Jacobian per unknown (\`Statistics::jacobian_time_s\`
+divided by the Jacobian count; the dense solver's Jacobian is formed inside IDA and not timed
+separately) stays nearly constant. The marginal time per step and unknown stays within a small factor from 10^2 to
 10^5 unknowns (it rises at the largest sizes, whose vectors and factors no longer fit in the
 caches; the machine's noise adds spread), i.e. the cost per step is close to linear in N;
 hdae's and raw IDA's marginal costs per step agree. The

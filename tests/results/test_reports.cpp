@@ -54,6 +54,7 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
   s.jump_solves = 13;
   s.jump_newton_iterations = 14;
   s.jacobian_colors = 15;
+  s.jacobian_time_s = 0.125;
   s.wall_time_s = 0.25;
   CHECK(s.full_report() ==
         "steps: 1\n"
@@ -71,5 +72,6 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
         "jump_solves: 13\n"
         "jump_newton_iterations: 14\n"
         "jacobian_colors: 15\n"
+        "jacobian_time_s: 0.125\n"
         "wall_time_s: 0.25\n");
 }

@@ -23,6 +23,9 @@ struct Statistics {
   std::int64_t jump_solves = 0;
   std::int64_t jump_newton_iterations = 0;
   std::int64_t jacobian_colors = 0;  ///< colours of the sparse FD Jacobian (KLU)
+  /// Wall time in hdae's Jacobian callback: the coloured differences (KLU) or the model's
+  /// analytic Jacobian. 0 when IDA forms a dense Jacobian by its own differences.
+  double jacobian_time_s = 0.0;
   double wall_time_s = 0.0;
 
   /// One line: steps, residuals, Jacobians, events, wall time.

@@ -115,6 +115,7 @@ void Run::finish_statistics() {
     s.convergence_failures = c.convergence_failures;
     s.root_function_evaluations = c.root_evaluations;
     s.jacobian_colors = ida_->jacobian_colors();
+    s.jacobian_time_s = ida_->jacobian_time_s();
   }
   result_.statistics.wall_time_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();

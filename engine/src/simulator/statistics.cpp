@@ -34,6 +34,7 @@ std::string Statistics::full_report() const {
   line("jump_solves", jump_solves);
   line("jump_newton_iterations", jump_newton_iterations);
   line("jacobian_colors", jacobian_colors);
+  line("jacobian_time_s", jacobian_time_s);
   line("wall_time_s", wall_time_s);
   return s;
 }

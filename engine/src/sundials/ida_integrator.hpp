@@ -84,6 +84,8 @@ class IdaIntegrator {
   /// Totals over all restarts so far, including the current segment.
   [[nodiscard]] IdaCounters counters() const;
   [[nodiscard]] long jacobian_colors() const;
+  /// Wall time spent in the Jacobian callback over the whole run (all restarts).
+  [[nodiscard]] double jacobian_time_s() const { return jacobian_time_s_; }
 
  private:
   static int residual_trampoline(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* self);
@@ -120,6 +122,7 @@ class IdaIntegrator {
   std::vector<int> root_directions_;
   IdaCounters harvested_;
   long fd_residual_evaluations_ = 0;
+  double jacobian_time_s_ = 0.0;
   std::vector<std::vector<std::size_t>> columns_of_color_;
   std::vector<double> increments_;
   std::exception_ptr pending_;
