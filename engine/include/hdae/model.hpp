@@ -261,6 +261,17 @@ class SimulationModel {
   virtual void jacobian(double /*t*/, double /*cj*/, std::span<const double> /*x*/,
                         std::span<const double> /*der_x*/, JacobianEntries& /*entries*/) {}
 
+  /// A model that returns true here supplies the explicit time derivative of its constraint
+  /// rows, d f_c/dt at fixed x, through constraint_time_derivative(); otherwise the simulator
+  /// takes a forward difference in t. It enters the consistent derivatives after every event,
+  /// (d f_c/dx) der_x = -d f_c/dt (DESIGN.md section 3), so a prescribed motion or a fast
+  /// time-varying source gets der_x to round-off instead of to the difference's error.
+  [[nodiscard]] virtual bool provides_constraint_time_derivative() const { return false; }
+  /// Writes d f_c/dt of every row that is currently a constraint into dfc_dt (indexed like the
+  /// residual; entries of f_d rows are ignored). Throwing is allowed, as in evaluate().
+  virtual void constraint_time_derivative(double /*t*/, std::span<const double> /*x*/,
+                                          std::span<double> /*dfc_dt*/) {}
+
   /// Restores the discrete state the model has before a run (called at the start of simulate).
   virtual void reset() {}
 };

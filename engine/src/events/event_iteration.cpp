@@ -153,6 +153,12 @@ reinit::JumpProblem Run::jump_problem(double t, reinit::FixedValues fixed) {
                       std::span<double> r) {
     evaluate(tt, x, der_x, r, {}, EvaluationPhase::kContinuous);
   };
+  if (model_.provides_constraint_time_derivative()) {
+    p.constraint_time_derivative = [this](double tt, std::span<const double> x,
+                                          std::span<double> dfc_dt) {
+      model_.constraint_time_derivative(tt, x, dfc_dt);
+    };
+  }
   p.t = t;
   p.rule = options_.jump_rule;
   p.fixed_values = fixed;

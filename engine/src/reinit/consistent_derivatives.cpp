@@ -63,7 +63,6 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   // the rhs is -b_d: the differences in x and t below would only be discarded.
   const bool any_constraint = std::find(problem.row_kinds.begin(), problem.row_kinds.end(),
                                         RowKind::kConstraint) != problem.row_kinds.end();
-  double t_step = 1.0;
   if (any_constraint) {
     // d f_c/dx: x stepped by sqrt(eps)-sized increments at der_x = 0.
     Eigen::VectorXd increments(idx(n));
@@ -78,15 +77,22 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
         });
     jac.take_rows(constraint_part, problem.row_kinds, RowKind::kConstraint);
 
-    // d f_c/dt: time has no nominal value, so the increment is relative to max(|t|, 1 s).
-    // The step actually taken, (t + h) - t, is used so the quotient carries no rounding of t.
-    t_step = (t + difference_increment(t, 1.0)) - t;
-    problem.residual(t + t_step, x, zeros, r1);
+    if (problem.constraint_time_derivative) {
+      // The model's own d f_c/dt, in r1.
+      std::fill(r1.begin(), r1.end(), 0.0);
+      problem.constraint_time_derivative(t, x, r1);
+    } else {
+      // d f_c/dt: time has no nominal value, so the increment is relative to max(|t|, 1 s).
+      // The step actually taken, (t + h) - t, is used so the quotient carries no rounding of t.
+      const double t_step = (t + difference_increment(t, 1.0)) - t;
+      problem.residual(t + t_step, x, zeros, r1);
+      for (std::size_t i = 0; i < n; ++i) r1[i] = (r1[i] - r0[i]) / t_step;
+    }
   }
+  // rhs: -b_d = -F(t, x, 0) for the f_d rows, -d f_c/dt (now in r1) for the f_c rows.
   Eigen::VectorXd rhs(idx(n));
   for (std::size_t i = 0; i < n; ++i) {
-    rhs[idx(i)] =
-        problem.row_kinds[i] == RowKind::kDifferential ? -r0[i] : -(r1[i] - r0[i]) / t_step;
+    rhs[idx(i)] = problem.row_kinds[i] == RowKind::kDifferential ? -r0[i] : -r1[i];
   }
   if (!rhs.allFinite() || !jac.all_finite()) {
     out.status = SolveStatus::kNotConverged;

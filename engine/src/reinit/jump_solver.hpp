@@ -35,6 +35,10 @@ struct JumpProblem {
   const ModelStructure* structure = nullptr;  ///< names, nominal values, fixed flags, sparsity
   std::span<const RowKind> row_kinds;         ///< current kind of each residual row
   ResidualFunction residual;
+  /// d f_c/dt at (t, x) into a residual-sized vector (constraint rows); empty: a forward
+  /// difference of the residual in t is used.
+  std::function<void(double t, std::span<const double> x, std::span<double> dfc_dt)>
+      constraint_time_derivative;
   double t = 0.0;
   JumpRule rule = JumpRule::kMidpoint;
   FixedValues fixed_values = FixedValues::kIgnore;
