@@ -1,6 +1,7 @@
 // State events: root finding, left/right limits, explicit re-initialization, chattering.
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -9,6 +10,18 @@
 #include "hdae/simulator.hpp"
 
 using namespace hdae;
+
+namespace {
+
+/// The bouncing-ball runs: 3 s (beyond the accumulation time 2.56 s), rel_tol 1e-8.
+SimulationOptions ball_options() {
+  SimulationOptions options;
+  options.stop_s = 3.0;
+  options.rel_tol = 1e-8;
+  return options;
+}
+
+}  // namespace
 
 TEST_CASE("simple state events: four events at the published times, two rows each") {
   models::SimpleStateEvents model;
@@ -46,9 +59,7 @@ TEST_CASE("simple state events: four events at the published times, two rows eac
 TEST_CASE("a bouncing ball hits the ground at the analytic impact times and comes to rest") {
   const models::BouncingBallParameters p;  // h0 = 1, e = 0.7, g = 9.81, rest below 0.01 m/s
   models::BouncingBall model(p);
-  SimulationOptions options;
-  options.stop_s = 3.0;
-  options.rel_tol = 1e-8;
+  const SimulationOptions options = ball_options();
   const SimulationResult result = simulate(model, options);
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
 
@@ -96,13 +107,49 @@ TEST_CASE("a bouncing ball hits the ground at the analytic impact times and come
   CHECK(std::abs(result.table.final_value("v")) == 0.0);
 }
 
+TEST_CASE("the bouncing ball's mechanical energy after impact n is e^(2n) of the initial one") {
+  const models::BouncingBallParameters p;  // h0 = 1, e = 0.7, g = 9.81, rest below 0.01 m/s
+  models::BouncingBall model(p);
+  const SimulationOptions options = ball_options();
+  const SimulationResult result = simulate(model, options);
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  const ResultTable& table = result.table;
+  const std::size_t h = table.column_index("h");
+  const std::size_t v = table.column_index("v");
+  const double g = p.gravity_mps2;
+  auto energy = [&](std::size_t row) {  // per unit mass: g h + v^2 / 2
+    return g * table.value(row, h) + 0.5 * table.value(row, v) * table.value(row, v);
+  };
+  // Energy is conserved in flight and the impact multiplies the kinetic energy by e^2 (the
+  // rebound speed is e times the impact speed). The root of the crossing (-h shifted by the
+  // hysteresis eps) lies at h = -eps, so right after impact n the energy is
+  // e^(2n) g h0 - g eps (g eps = 9.8e-10 J/kg, which is 2e-5 of the 17th energy).
+  const double e0 = energy(0);
+  CHECK(e0 == doctest::Approx(g * p.h0_m).epsilon(1e-15));
+  const double eps = options.crossing_hysteresis;  // crossing nominal 1
+  std::vector<double> after;  // the right-limit rows: the second row at an event time
+  for (std::size_t i = 1; i < table.num_rows(); ++i) {
+    if (table.time(i) == table.time(i - 1)) after.push_back(energy(i));
+  }
+  REQUIRE(after.size() == 18);  // 17 rebounds, then the ball comes to rest (see above)
+  for (std::size_t k = 0; k + 1 < after.size(); ++k) {
+    const int n = static_cast<int>(k) + 1;
+    // v carries a global relative error of at most ~100 rel_tol (the lag test's bound), so
+    // v^2 one of 2e-6.
+    const double expected = std::pow(p.restitution, 2 * n) * e0 - g * eps;
+    CHECK(after[k] == doctest::Approx(expected).epsilon(2e-6));
+  }
+  // At rest v = 0 and h = -eps: nothing is left but g h = -g eps. The root lies on the
+  // polynomial trajectory, located to IDA's time tolerance (~1e-14 s) at |v| < 0.01 m/s, so
+  // h misses -eps by far less than 1e-3 eps.
+  CHECK(after.back() == doctest::Approx(-g * eps).epsilon(1e-3));
+}
+
 TEST_CASE("a bouncing ball without the rest rule is stopped as chattering before it accumulates") {
   models::BouncingBallParameters p;
   p.rest_speed_mps = 0.0;
   models::BouncingBall model(p);
-  SimulationOptions options;
-  options.stop_s = 3.0;
-  options.rel_tol = 1e-8;
+  const SimulationOptions options = ball_options();
   const SimulationResult result = simulate(model, options);
   CHECK(result.status.outcome == Outcome::kChattering);
   // Accumulation time of the impacts: t1 (1 + e)/(1 - e) = 2.5586 s (geometric series).
@@ -112,6 +159,17 @@ TEST_CASE("a bouncing ball without the rest rule is stopped as chattering before
   CHECK(result.status.t > 2.0);
   CHECK(result.status.message.find("crossing 'h < 0'") != std::string::npos);
   CHECK(result.status.message.find("factor 0.7 per event") != std::string::npos);
+  // The estimate extrapolates t + d r / (1 - r) from the last spacing d and ratio r. The
+  // impacts are analytic apart from a delay eps / v_n per impact from the hysteresis
+  // (eps = 1e-10 m; summed over 26 impacts < 6e-7 s) and IDA's root location; the remaining
+  // time it extrapolates is 2.8e-4 s. A tolerance of 1e-5 s sits above those errors and well
+  // below the 2.8e-4 s that t itself misses the accumulation point by.
+  const std::string& m = result.status.message;
+  const std::size_t at = m.find("estimated accumulation time ");
+  REQUIRE(at != std::string::npos);
+  const double estimate = std::stod(m.substr(at + 28));
+  CHECK(std::abs(estimate - t_acc) < 1e-5);
+  CHECK(t_acc - result.status.t > 1e-4);
   // The rows computed so far are kept, ending with a row at the stopping time.
   CHECK(result.table.time().back() == result.status.t);
 }

@@ -52,12 +52,33 @@ struct SimulationOptions {
   std::size_t klu_min_unknowns = 50;
   /// Most passes of the event iteration at one instant; >= 1.
   int max_event_iterations = 20;
-  /// Chattering: a window of this many consecutive state events whose spacing shrinks at
-  /// every event and by more than 100x over the window, or is below chattering_min_spacing_s
-  /// throughout, ends the run with Outcome::kChattering; >= 3.
+  // Chattering and Zeno behaviour (events/chattering.hpp): three rules watch the times of
+  // consecutive state events and end the run with Outcome::kChattering, naming the crossings
+  // and the time, before it crawls through an endless sequence of events. Time events are
+  // not watched (the model schedules them itself).
+  //  - Zeno: over chattering_event_count events the spacing shrinks at every event and by
+  //    more than a factor 100 in all (a bouncing ball without a rest rule); the message
+  //    gives the extrapolated accumulation time.
+  //  - tiny spacing: chattering_event_count consecutive spacings are all below
+  //    chattering_min_relative_spacing * max(|t|, stop_s - start_s), close to the time
+  //    resolution of the integrator.
+  //  - dense events: chattering_dense_event_count consecutive events lie within less than
+  //    chattering_dense_span_fraction * (stop_s - start_s): at that rate the interval would
+  //    need more than count / fraction events (2e6 by default; a relay in sliding mode
+  //    switching every few microseconds). Evenly spaced events of a legitimate model stay
+  //    well below that (an elastic ball with 10^5 impacts over 9e4 s needs 1/20 of the
+  //    default budget), and a burst of fewer than chattering_dense_event_count events never
+  //    counts. A model that really needs more events raises the count or lowers the fraction.
+  /// Events in the window of the Zeno and tiny-spacing rules; >= 3.
   int chattering_event_count = 25;
-  /// Event spacing (s) below which events count as accumulating; >= 0.
-  double chattering_min_spacing_s = 1e-10;
+  /// Spacing, relative to max(|t|, stop_s - start_s), below which events count as
+  /// accumulating; in [0, 1e-3]; 0 disables the tiny-spacing rule.
+  double chattering_min_relative_spacing = 1e-10;
+  /// Events in the window of the dense-events rule; >= 3.
+  int chattering_dense_event_count = 1000;
+  /// Fraction of stop_s - start_s within which chattering_dense_event_count events count as
+  /// chattering; in [0, 1); 0 disables the dense-events rule.
+  double chattering_dense_span_fraction = 5e-4;
   /// Crossing hysteresis, relative to each crossing's nominal; in (0, 1e-3].
   double crossing_hysteresis = 1e-10;
   /// Rule for M_d over the impulse in the jump solve.

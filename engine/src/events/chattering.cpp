@@ -1,65 +1,108 @@
 #include "events/chattering.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
 namespace hdae::detail {
 
-std::optional<ChatteringVerdict> ChatteringDetector::add(
-    double t, const std::vector<std::string>& crossings) {
-  times_.push_back(t);
-  for (const std::string& c : crossings) {
-    if (std::find(crossings_.begin(), crossings_.end(), c) == crossings_.end()) {
-      crossings_.push_back(c);
+ChatteringDetector::ChatteringDetector(const ChatteringSettings& settings,
+                                       std::vector<std::string> crossing_names)
+    : settings_(settings),
+      crossing_names_(std::move(crossing_names)),
+      capacity_(static_cast<std::size_t>(std::max(settings.window, settings.dense_window)) + 1),
+      times_(capacity_, 0.0),
+      causes_(capacity_) {}
+
+double ChatteringDetector::time_back(std::size_t k) const {
+  return times_[(next_ + capacity_ - 1 - k) % capacity_];
+}
+
+std::string ChatteringDetector::names_of_last(std::size_t events) const {
+  std::vector<std::size_t> crossings;
+  for (std::size_t k = 0; k < events; ++k) {
+    for (const std::size_t c : causes_[(next_ + capacity_ - 1 - k) % capacity_]) {
+      if (std::find(crossings.begin(), crossings.end(), c) == crossings.end()) {
+        crossings.push_back(c);
+      }
     }
   }
-  const auto w = static_cast<std::size_t>(window_);
-  // Keep window + 1 times, i.e. `window` spacings.
-  if (times_.size() > w + 1) {
-    times_.erase(times_.begin());
+  std::sort(crossings.begin(), crossings.end());
+  std::string names = crossings.size() == 1 ? "crossing " : "crossings ";
+  for (std::size_t i = 0; i < crossings.size(); ++i) {
+    names += fmt::format("{}'{}'", i == 0 ? "" : ", ", crossing_names_[crossings[i]]);
   }
-  if (times_.size() < w + 1) return std::nullopt;
+  return names;
+}
 
-  bool shrinking = true;
-  bool all_tiny = true;
-  for (std::size_t k = 1; k < times_.size(); ++k) {
-    const double d = times_[k] - times_[k - 1];
-    if (d >= min_spacing_s_) all_tiny = false;
-    if (k >= 2 && !(d < times_[k - 1] - times_[k - 2])) shrinking = false;
+std::optional<ChatteringVerdict> ChatteringDetector::add(double t, std::span<const int> root_info) {
+  times_[next_] = t;
+  std::vector<std::size_t>& causes = causes_[next_];
+  causes.clear();
+  for (std::size_t k = 0; k < root_info.size(); ++k) {
+    if (root_info[k] != 0) causes.push_back(k);
   }
-  const double first = times_[1] - times_[0];
-  const double last = times_.back() - times_[times_.size() - 2];
-  const double before_last = times_[times_.size() - 2] - times_[times_.size() - 3];
-  const bool geometric = shrinking && last < first / 100.0;
-  if (!geometric && !all_tiny) {
-    if (!shrinking) {
-      // A new regime starts: only crossings of the current window are reported.
-      crossings_ = crossings;
+  next_ = (next_ + 1) % capacity_;
+  count_ = std::min(count_ + 1, capacity_);
+
+  const auto w = static_cast<std::size_t>(settings_.window);
+  if (count_ >= w + 1) {
+    // Spacings d_j = time_back(j) - time_back(j + 1), j = 0 (latest) .. w - 1 (oldest).
+    const double tiny =
+        settings_.min_relative_spacing * std::max(std::abs(t), settings_.interval_s);
+    bool shrinking = true;
+    bool all_tiny = true;
+    double later = 0.0;
+    for (std::size_t j = 0; j < w; ++j) {
+      const double d = time_back(j) - time_back(j + 1);
+      if (!(d < tiny)) all_tiny = false;
+      if (j >= 1 && !(later < d)) shrinking = false;
+      later = d;
     }
-    return std::nullopt;
+    const double last = time_back(0) - time_back(1);
+    const double before_last = time_back(1) - time_back(2);
+    const double first = time_back(w - 1) - time_back(w);
+    if (shrinking && last < first / 100.0) {
+      ChatteringVerdict v;
+      const double ratio = last / before_last;
+      v.accumulation_time_s = t + last * ratio / (1.0 - ratio);
+      v.message = fmt::format(
+          "events accumulate at t = {:.9g} s (Zeno behaviour): {} consecutive events of {} with "
+          "spacing shrinking from {:.3g} s to {:.3g} s (factor {:.3g} per event); estimated "
+          "accumulation time {:.9g} s",
+          t, w, names_of_last(w + 1), first, last, ratio, v.accumulation_time_s);
+      return v;
+    }
+    if (all_tiny) {
+      ChatteringVerdict v;
+      v.accumulation_time_s = t;
+      v.message = fmt::format(
+          "events accumulate at t = {:.9g} s (chattering): {} consecutive events of {} less than "
+          "{:.3g} s apart (chattering_min_relative_spacing = {:g} times max(|t|, stop_s - "
+          "start_s))",
+          t, w, names_of_last(w + 1), tiny, settings_.min_relative_spacing);
+      return v;
+    }
   }
 
-  ChatteringVerdict v;
-  std::string names;
-  for (const std::string& c : crossings_)
-    names += fmt::format("{}'{}'", names.empty() ? "" : ", ", c);
-  if (geometric) {
-    const double ratio = last / before_last;
-    v.accumulation_time_s = t + last * ratio / (1.0 - ratio);
-    v.message = fmt::format(
-        "events accumulate at t = {:.9g} s (Zeno behaviour): {} consecutive events of crossing {} "
-        "with spacing shrinking from {:.3g} s to {:.3g} s (factor {:.3g} per event); estimated "
-        "accumulation time {:.9g} s",
-        t, window_, names, first, last, ratio, v.accumulation_time_s);
-  } else {
-    v.accumulation_time_s = t;
-    v.message = fmt::format(
-        "events accumulate at t = {:.9g} s (chattering): {} consecutive events of crossing {} "
-        "less than {:.3g} s apart",
-        t, window_, names, min_spacing_s_);
+  const auto dense = static_cast<std::size_t>(settings_.dense_window);
+  if (settings_.dense_span_fraction > 0.0 && count_ >= dense + 1) {
+    const double span = t - time_back(dense);
+    if (span < settings_.dense_span_fraction * settings_.interval_s) {
+      ChatteringVerdict v;
+      v.accumulation_time_s = t;
+      const double spacing = span / static_cast<double>(dense);
+      v.message = fmt::format(
+          "events chatter at t = {:.9g} s: {} consecutive events of {} within {:.3g} s (mean "
+          "spacing {:.3g} s), less than chattering_dense_span_fraction = {:g} of the simulation "
+          "interval of {:g} s; at this rate the interval would take about {:.2g} events",
+          t, dense, names_of_last(dense + 1), span, spacing, settings_.dense_span_fraction,
+          settings_.interval_s, settings_.interval_s / spacing);
+      return v;
+    }
   }
-  return v;
+  return std::nullopt;
 }
 
 }  // namespace hdae::detail

@@ -19,7 +19,10 @@ CrossingTable::CrossingTable(const ModelStructure& structure, double hysteresis)
 }
 
 bool CrossingTable::update(std::size_t k, double c, EvaluationPhase phase) {
-  if (phase != EvaluationPhase::kContinuous) value_[k] = c > 0.0 ? 1 : 0;
+  if (phase != EvaluationPhase::kContinuous) {
+    value_[k] = c > 0.0 ? 1 : 0;
+    if (initial_pass_) previous_[k] = value_[k];
+  }
   seen_[k] = 1;
   const double eps = epsilon_[k];
   switch (direction_[k]) {
@@ -45,7 +48,15 @@ void CrossingTable::note_root(std::size_t k, int direction) {
   if (direction_[k] == CrossingDirection::kFalling && direction < 0) value_[k] = 1;
 }
 
-void CrossingTable::accept_current() { previous_ = value_; }
+void CrossingTable::begin_initial_pass() {
+  previous_ = value_;
+  initial_pass_ = true;
+}
+
+void CrossingTable::accept_current() {
+  previous_ = value_;
+  initial_pass_ = false;
+}
 
 bool CrossingTable::any_flipped() const { return value_ != previous_; }
 

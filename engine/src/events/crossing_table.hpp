@@ -35,7 +35,11 @@ class CrossingTable {
   void begin_pass();
   /// IDA reported a root of crossing k with this sign (+1 rising z, -1 falling z).
   void note_root(std::size_t k, int direction);
-  /// Forgets flips of this pass (used at t0, where there is no "before").
+  /// Starts the first pass at t0, where there is no "before": until accept_current(), each
+  /// crossing's previous Boolean follows its current one, so change() and edge() report no
+  /// change at t0 for a condition that simply starts true (as rose() does not).
+  void begin_initial_pass();
+  /// Forgets flips of this pass (ends the first pass at t0).
   void accept_current();
 
   [[nodiscard]] bool value(std::size_t k) const { return value_[k] != 0; }
@@ -56,6 +60,7 @@ class CrossingTable {
   std::vector<char> previous_;
   std::vector<char> seen_;
   std::vector<double> z_;
+  bool initial_pass_ = false;
 };
 
 /// What the model asked for in on_event; applied by the simulator after the call.

@@ -19,6 +19,43 @@ std::string pass_history(const std::string& name, const std::vector<char>& value
   return s;
 }
 
+/// Why the event iteration did not settle, from the Booleans of every crossing per pass:
+/// the shortest period P with which the last 2P passes repeat, and the crossings that
+/// change within that cycle (those that drive it). Without such a cycle, the crossings that
+/// flipped in the last pass.
+std::string unsettled_crossings(const std::vector<std::vector<char>>& history,
+                                const std::vector<CrossingInfo>& crossings) {
+  const std::size_t passes = history.empty() ? 0 : history.front().size();
+  auto same_pass = [&history](std::size_t i, std::size_t j) {
+    return std::all_of(history.begin(), history.end(),
+                       [i, j](const std::vector<char>& h) { return h[i] == h[j]; });
+  };
+  std::size_t period = 0;
+  for (std::size_t p = 1; 2 * p <= passes && period == 0; ++p) {
+    bool repeats = true;
+    for (std::size_t i = passes - p; i < passes && repeats; ++i) repeats = same_pass(i, i - p);
+    if (repeats) period = p;
+  }
+  // Passes examined: the last cycle and the pass before it, or just the last two passes.
+  const std::size_t from = passes - std::min(passes, (period == 0 ? 1 : period) + 1);
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < history.size(); ++k) {
+    const auto& h = history[k];
+    const auto first = h.begin() + static_cast<std::ptrdiff_t>(from);
+    if (std::adjacent_find(first, h.end(), std::not_equal_to<>()) != h.end()) {
+      names.push_back(fmt::format("'{}'", crossings[k].name));
+    }
+  }
+  if (names.empty()) {
+    return "no crossing flipped in the last passes; the model kept asking for another pass "
+           "(request_iteration) or scheduling time events for this instant";
+  }
+  std::string text = fmt::format("crossing{} {} kept flipping", names.size() == 1 ? "" : "s",
+                                 fmt::join(names, ", "));
+  if (period > 1) text += fmt::format(" in a cycle of {} passes", period);
+  return text;
+}
+
 }  // namespace
 
 bool Run::collect_due_time_events(double t) {
@@ -55,7 +92,11 @@ bool Run::event_iteration(double t, EventKind kind) {
   bool pending_pass = true;  // the first pass always runs
   int passes = 0;
   for (int pass = 1;; ++pass) {
-    crossings_.begin_pass();
+    if (kind == EventKind::kInitial && pass == 1) {
+      crossings_.begin_initial_pass();
+    } else {
+      crossings_.begin_pass();
+    }
     phase_ = Phase::kEventHandler;
     evaluate(t, x_, der_x_, scratch_r_, {}, phase);
     if (kind == EventKind::kInitial && pass == 1) crossings_.accept_current();
@@ -76,17 +117,11 @@ bool Run::event_iteration(double t, EventKind kind) {
           lines.push_back(pass_history(structure_.crossings[k].name, h));
         }
       }
-      std::string names;
-      for (std::size_t k = 0; k < crossings_.size(); ++k) {
-        if (crossings_.flipped(k)) {
-          names += fmt::format("{}'{}'", names.empty() ? "" : ", ", structure_.crossings[k].name);
-        }
-      }
-      fail(Outcome::kEventIterationLimit, t,
-           fmt::format("event iteration at t = {} did not settle after {} passes: crossings {} "
-                       "kept flipping; values per pass: {}",
-                       t, options_.max_event_iterations, names.empty() ? "(none)" : names,
-                       fmt::join(lines, "; ")));
+      std::string message = fmt::format(
+          "event iteration at t = {} did not settle after {} passes: {}", t,
+          options_.max_event_iterations, unsettled_crossings(history, structure_.crossings));
+      if (!lines.empty()) message += fmt::format("; values per pass: {}", fmt::join(lines, "; "));
+      fail(Outcome::kEventIterationLimit, t, std::move(message));
       record.iterations = passes;
       result_.events.push_back(std::move(record));
       return false;

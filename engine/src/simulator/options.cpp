@@ -34,8 +34,14 @@ void SimulationOptions::validate() const {
   require(klu_min_unknowns >= 1, "klu_min_unknowns", ">= 1", static_cast<double>(klu_min_unknowns));
   require(max_event_iterations >= 1, "max_event_iterations", ">= 1", max_event_iterations);
   require(chattering_event_count >= 3, "chattering_event_count", ">= 3", chattering_event_count);
-  require(std::isfinite(chattering_min_spacing_s) && chattering_min_spacing_s >= 0.0,
-          "chattering_min_spacing_s", ">= 0", chattering_min_spacing_s);
+  require(chattering_min_relative_spacing >= 0.0 && chattering_min_relative_spacing <= 1e-3,
+          "chattering_min_relative_spacing", "in [0, 1e-3] (0: rule off)",
+          chattering_min_relative_spacing);
+  require(chattering_dense_event_count >= 3, "chattering_dense_event_count", ">= 3",
+          chattering_dense_event_count);
+  require(chattering_dense_span_fraction >= 0.0 && chattering_dense_span_fraction < 1.0,
+          "chattering_dense_span_fraction", "in [0, 1) (0: rule off)",
+          chattering_dense_span_fraction);
   require(crossing_hysteresis > 0.0 && crossing_hysteresis <= 1e-3, "crossing_hysteresis",
           "in (0, 1e-3]", crossing_hysteresis);
   require(jump_tol_factor > 0.0 && jump_tol_factor <= 1.0, "jump_tol_factor", "in (0, 1]",

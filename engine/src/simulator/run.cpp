@@ -27,6 +27,21 @@ std::vector<ColumnInfo> make_columns(const ModelStructure& s) {
   return columns;
 }
 
+detail::ChatteringSettings chattering_settings(const SimulationOptions& o) {
+  return {.window = o.chattering_event_count,
+          .min_relative_spacing = o.chattering_min_relative_spacing,
+          .dense_window = o.chattering_dense_event_count,
+          .dense_span_fraction = o.chattering_dense_span_fraction,
+          .interval_s = o.stop_s - o.start_s};
+}
+
+std::vector<std::string> crossing_names(const ModelStructure& s) {
+  std::vector<std::string> names;
+  names.reserve(s.crossings.size());
+  for (const CrossingInfo& c : s.crossings) names.push_back(c.name);
+  return names;
+}
+
 const char* to_text(int phase) {
   static const char* const names[] = {"set-up",        "initialization", "integration",
                                       "event handler", "jump solve",     "output"};
@@ -41,7 +56,7 @@ Run::Run(SimulationModel& model, const SimulationOptions& options)
       structure_(model.structure()),
       n_(structure_.num_unknowns()),
       crossings_(structure_, options.crossing_hysteresis),
-      chattering_(options.chattering_event_count, options.chattering_min_spacing_s),
+      chattering_(chattering_settings(options), crossing_names(structure_)),
       watch_stop_(options.cancel != nullptr || options.max_wall_time_s > 0.0) {
   row_kinds_.reserve(n_);
   for (const EquationInfo& e : structure_.equations) row_kinds_.push_back(e.kind);
@@ -207,9 +222,7 @@ void Run::integrate() {
       }
       store_row(t);  // right limit x^+(t_e)
       if (kind == EventKind::kState) {
-        std::vector<std::string> names;
-        for (const CrossingRecord& c : result_.events.back().crossings) names.push_back(c.crossing);
-        if (auto verdict = chattering_.add(t, names)) {
+        if (auto verdict = chattering_.add(t, ida_->root_info())) {
           fail(Outcome::kChattering, t, verdict->message);
           return;
         }

@@ -1,0 +1,83 @@
+# The README's model example must compile and run: at configure time the ```cpp block of the
+# section "## Writing a model" of README.md is extracted into the build tree and built as
+# hdae_readme_example against hdae::engine, and a ctest test (run_readme_example.cmake) builds
+# that target and runs the program, which must exit with 0. When the block cannot be found,
+# configuring warns and the test fails with the reason, so a README edit never silently drops
+# the check. README.md is a configure dependency: editing it re-extracts the block.
+
+# hdae_extract_cpp_block(<markdown file> <section heading> <code var> <error var>): the text
+# of the first ```cpp block inside the section, or an error message naming what is missing.
+function(hdae_extract_cpp_block file heading code_var error_var)
+  set(${code_var} "" PARENT_SCOPE)
+  set(${error_var} "" PARENT_SCOPE)
+  if(NOT EXISTS "${file}")
+    set(${error_var} "${file} does not exist" PARENT_SCOPE)
+    return()
+  endif()
+  file(READ "${file}" text)
+  string(FIND "${text}" "\n${heading}\n" start)
+  if(start EQUAL -1)
+    set(${error_var} "${file} has no section '${heading}'" PARENT_SCOPE)
+    return()
+  endif()
+  string(LENGTH "\n${heading}\n" heading_length)
+  math(EXPR start "${start} + ${heading_length}")
+  string(SUBSTRING "${text}" ${start} -1 section)
+  string(FIND "${section}" "\n## " end)  # the next section of the same level
+  if(NOT end EQUAL -1)
+    string(SUBSTRING "${section}" 0 ${end} section)
+  endif()
+  set(fence_open "```cpp\n")
+  string(FIND "${section}" "${fence_open}" open)
+  if(open EQUAL -1)
+    set(${error_var} "${file}: section '${heading}' has no \\`\\`\\`cpp block" PARENT_SCOPE)
+    return()
+  endif()
+  math(EXPR open "${open} + 7")  # length of "```cpp\n"
+  string(SUBSTRING "${section}" ${open} -1 block)
+  string(FIND "${block}" "\n```" close)
+  if(close EQUAL -1)
+    set(${error_var} "${file}: the \\`\\`\\`cpp block of section '${heading}' is not closed"
+        PARENT_SCOPE)
+    return()
+  endif()
+  math(EXPR close "${close} + 1")  # keep the last line's newline
+  string(SUBSTRING "${block}" 0 ${close} block)
+  if(NOT block MATCHES "int main\\(")
+    set(${error_var} "${file}: the \\`\\`\\`cpp block of section '${heading}' has no main()"
+        PARENT_SCOPE)
+    return()
+  endif()
+  set(${code_var} "${block}" PARENT_SCOPE)
+endfunction()
+
+set(HDAE_README "${PROJECT_SOURCE_DIR}/README.md")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${HDAE_README}")
+hdae_extract_cpp_block("${HDAE_README}" "## Writing a model" readme_code readme_error)
+
+set(readme_test "the README's model example compiles against hdae::engine and runs")
+if(readme_error)
+  message(WARNING "README example test: ${readme_error}")
+  add_test(NAME "${readme_test}"
+           COMMAND ${CMAKE_COMMAND} "-DERROR=${readme_error}"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_readme_example.cmake)
+else()
+  # Written through a temporary file so an unchanged block does not trigger a rebuild.
+  set(readme_source "${CMAKE_CURRENT_BINARY_DIR}/readme/readme_example.cpp")
+  file(WRITE "${readme_source}.new"
+       "// Extracted from README.md, section \"## Writing a model\", at configure time.\n"
+       "${readme_code}")
+  file(COPY_FILE "${readme_source}.new" "${readme_source}" ONLY_IF_DIFFERENT)
+  file(REMOVE "${readme_source}.new")
+  # Not part of "all": the test builds it, so a broken README fails that test, not the build.
+  add_executable(hdae_readme_example EXCLUDE_FROM_ALL "${readme_source}")
+  target_link_libraries(hdae_readme_example PRIVATE hdae::engine)
+  hdae_set_warnings(hdae_readme_example)
+  add_test(NAME "${readme_test}"
+           COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DCONFIG=$<CONFIG>
+                   -DTARGET=hdae_readme_example
+                   -DEXECUTABLE=$<TARGET_FILE:hdae_readme_example>
+                   -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/readme/run
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_readme_example.cmake)
+endif()
+set_tests_properties("${readme_test}" PROPERTIES TIMEOUT 600)
