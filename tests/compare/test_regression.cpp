@@ -1,7 +1,9 @@
 // Regression comparisons of the bundled examples: each example's model run at the example's
-// own settings (examples/<name>/main.cpp, mirrored in tools/make_references/example_runs.hpp)
+// own settings (examples/common/example_settings.hpp, which examples/<name>/main.cpp uses too)
 // agrees with its tight-tolerance reference in references/ within the default tube
 // (rel 1e-3, abs 1e-6, rel_time 1e-3, event shift 1e-6 s); a perturbed parameter does not.
+// The example programs and the hdae-compare program are run on the same references by the
+// ctests "example <name> ... agrees with references/<name>.csv" (tests/CMakeLists.txt).
 #include <filesystem>
 #include <string>
 
