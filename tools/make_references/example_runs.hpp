@@ -5,7 +5,7 @@
 // (tools/make_references/main.cpp, which tightens rel_tol to 1e-10) and the regression tests
 // (tests/compare/test_regression.cpp, which run the example's own settings and compare with
 // references/<name>.csv). The example programs themselves are compared with their references
-// by the ctests "example <name> agrees with its reference" (tests/CMakeLists.txt).
+// by the ctests "example <name> ... agrees with references/<name>.csv" (tests/CMakeLists.txt).
 #pragma once
 
 #include <cstddef>
