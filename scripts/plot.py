@@ -26,6 +26,7 @@ import sys
 MAX_PANELS = 6
 MAX_DEFAULT_SIGNALS = 12
 MAX_EVENT_LINES = 200
+MAX_LISTED_COLUMNS = 20
 
 
 class InputError(Exception):
@@ -156,7 +157,12 @@ def plot_result(csv_path, out_path, signals):
     if signals:
         missing = [s for s in signals if s not in names]
         if missing:
-            raise InputError(f"{csv_path}: no column {', '.join(missing)}")
+            shown = ", ".join(names[:MAX_LISTED_COLUMNS])
+            if len(names) > MAX_LISTED_COLUMNS:
+                shown += f" and {len(names) - MAX_LISTED_COLUMNS} more"
+            raise InputError(f"{csv_path}: no column "
+                             f"{', '.join(chr(34) + m + chr(34) for m in missing)} "
+                             f"(the columns are {shown})")
     else:
         signals = [n for n in names
                    if units.get(n, ("", ""))[1] != "derivative" and not n.startswith("der(")]
@@ -237,7 +243,9 @@ def plot_compare(trace_path, out_path, signal, units_from, title):
 def save(fig, out_path):
     try:
         fig.savefig(out_path, dpi=120)
-    except (OSError, ValueError) as e:
+    except OSError as e:
+        raise InputError(f"{out_path}: cannot write ({e.strerror or e})") from None
+    except ValueError as e:
         raise InputError(f"{out_path}: {e}") from None
 
 

@@ -2,14 +2,13 @@
 // Usage: hdae-bouncing-ball [output.csv]   (default results/bouncing_ball.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/bouncing_ball.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::BouncingBall model;
-  hdae::SimulationOptions options;
-  options.stop_s = 3.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::bouncing_ball_options();
   return hdae::examples::run_example("hdae-bouncing-ball", model, options,
                                      hdae::examples::output_path(argc, argv, "bouncing_ball"),
                                      [&model](const hdae::SimulationResult& r) {

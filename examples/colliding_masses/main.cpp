@@ -3,14 +3,13 @@
 // Usage: hdae-colliding-masses [output.csv]   (default results/colliding_masses.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/colliding_masses.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::CollidingMasses model;
-  hdae::SimulationOptions options;
-  options.stop_s = 2.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::colliding_masses_options();
   return hdae::examples::run_example(
       "hdae-colliding-masses", model, options,
       hdae::examples::output_path(argc, argv, "colliding_masses"),

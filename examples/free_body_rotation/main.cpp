@@ -3,14 +3,13 @@
 // Usage: hdae-free-body-rotation [output.csv]   (default results/free_body_rotation.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/free_body_rotation.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::FreeBodyRotation model;
-  hdae::SimulationOptions options;
-  options.stop_s = 5.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::free_body_rotation_options();
   return hdae::examples::run_example(
       "hdae-free-body-rotation", model, options,
       hdae::examples::output_path(argc, argv, "free_body_rotation"),

@@ -4,14 +4,13 @@
 // Usage: hdae-hydraulic-actuator [output.csv]   (default results/hydraulic_actuator.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/hydraulic_actuator.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::HydraulicActuator model;
-  hdae::SimulationOptions options;
-  options.stop_s = 10.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::hydraulic_actuator_options();
   return hdae::examples::run_example(
       "hdae-hydraulic-actuator", model, options,
       hdae::examples::output_path(argc, argv, "hydraulic_actuator"),

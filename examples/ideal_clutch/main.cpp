@@ -3,14 +3,13 @@
 // Usage: hdae-ideal-clutch [output.csv]   (default results/ideal_clutch.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/ideal_clutch.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::IdealClutch model;
-  hdae::SimulationOptions options;
-  options.stop_s = 500.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::ideal_clutch_options();
   return hdae::examples::run_example(
       "hdae-ideal-clutch", model, options, hdae::examples::output_path(argc, argv, "ideal_clutch"),
       [](const hdae::SimulationResult& r) {

@@ -6,11 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
 
 int main(int argc, char** argv) {
-  std::size_t masses = 2000;
+  std::size_t masses = hdae::examples::kChainDefaultMasses;
   if (argc > 2) {
     const std::string_view arg = argv[2];
     const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), masses);
@@ -20,10 +21,7 @@ int main(int argc, char** argv) {
     }
   }
   hdae::models::MassSpringChain model({.masses = masses});
-  hdae::SimulationOptions options;
-  options.stop_s = 10.0;
-  options.output_interval_s = 0.1;
-  options.linear_solver = hdae::LinearSolverKind::kKlu;
+  const hdae::SimulationOptions options = hdae::examples::mass_spring_chain_options();
   return hdae::examples::run_example(
       "hdae-mass-spring-chain", model, options,
       hdae::examples::output_path(argc, argv, "mass_spring_chain"),

@@ -2,14 +2,13 @@
 // Usage: hdae-pendulum [output.csv]   (default results/pendulum.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/pendulum.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::Pendulum model;
-  hdae::SimulationOptions options;
-  options.stop_s = 10.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::pendulum_options();
   return hdae::examples::run_example(
       "hdae-pendulum", model, options, hdae::examples::output_path(argc, argv, "pendulum"),
       [](const hdae::SimulationResult& r) {

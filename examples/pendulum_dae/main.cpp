@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/pendulum_dae.hpp"
 
@@ -13,9 +14,7 @@ int main(int argc, char** argv) {
   hdae::models::PendulumDaeParameters p;
   p.fix_x_and_vx = argc > 2 && std::string_view(argv[2]) == "--fixed";
   hdae::models::PendulumDae model(p);
-  hdae::SimulationOptions options;
-  options.stop_s = 2.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::pendulum_dae_options();
   return hdae::examples::run_example(
       "hdae-pendulum-dae", model, options, hdae::examples::output_path(argc, argv, "pendulum_dae"),
       [](const hdae::SimulationResult& r) {

@@ -2,15 +2,13 @@
 // Usage: hdae-simple-state-events [output.csv]   (default results/simple_state_events.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/simple_state_events.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::SimpleStateEvents model;
-  hdae::SimulationOptions options;
-  options.stop_s = 10.0;
-  options.output_interval_s = 0.1;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::simple_state_events_options();
   return hdae::examples::run_example("hdae-simple-state-events", model, options,
                                      hdae::examples::output_path(argc, argv, "simple_state_events"),
                                      [](const hdae::SimulationResult& r) {

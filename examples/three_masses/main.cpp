@@ -4,14 +4,13 @@
 // Usage: hdae-three-masses [output.csv]   (default results/three_masses.csv)
 #include <fmt/format.h>
 
+#include "common/example_settings.hpp"
 #include "common/run_example.hpp"
 #include "hdae/models/three_masses.hpp"
 
 int main(int argc, char** argv) {
   hdae::models::ThreeMasses model;
-  hdae::SimulationOptions options;
-  options.stop_s = 2.0;
-  options.rel_tol = 1e-8;
+  const hdae::SimulationOptions options = hdae::examples::three_masses_options();
   return hdae::examples::run_example(
       "hdae-three-masses", model, options, hdae::examples::output_path(argc, argv, "three_masses"),
       [](const hdae::SimulationResult& r) {

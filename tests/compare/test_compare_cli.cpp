@@ -94,11 +94,26 @@ TEST_CASE("hdae-compare options select signals and tolerances") {
   const auto tol = dir.write("tol.csv", "signal,rel,abs\n# x may be 1 off\nx,,1\n").string();
   CHECK(run({ref, diff, "--tolerances", tol}).code == 0);
 
+  // A reference signal (y) missing from the result fails by default, with a hint at the two
+  // ways to compare the rest; --allow-missing makes it a warning on the verdict line.
   const auto fewer = dir.write("fewer.csv", "time,x\n0,0\n1,1\n2,2\n").string();
-  const Run listed = run({ref, fewer});
-  CHECK(listed.code == 0);
-  CHECK(listed.out.find("only in the reference (not compared): y") != std::string::npos);
+  const Run missing = run({ref, fewer});
+  CHECK(missing.code == 1);
+  CHECK(missing.out.find("\ndiffer: 0 of 1 signal outside the tube, 1 problem\n"
+                         "  problem: 1 signal of the reference missing from the result: y\n") !=
+        std::string::npos);
+  CHECK(
+      missing.out.ends_with("(--allow-missing compares the common signals only; --signals "
+                            "names the ones to compare)\nverdict: differ\n"));
   CHECK(run({ref, fewer, "--require-all"}).code == 1);
+  CHECK(run({ref, fewer, "--signals", "x"}).code == 0);
+  const Run allowed = run({ref, fewer, "--allow-missing"});
+  CHECK(allowed.code == 0);
+  CHECK(allowed.out.find("\nagree: 1 signal within the tube (delta_t = 0.002 s, no events), 1 "
+                         "warning\n  warning: 1 signal of the reference missing from the "
+                         "result: y (not compared)\n") != std::string::npos);
+  CHECK(allowed.out.find("only in the reference (not compared): y") != std::string::npos);
+  CHECK(allowed.out.ends_with("verdict: agree\n"));
 
   const Run help = run({"--help"});
   CHECK(help.code == 0);
@@ -133,6 +148,10 @@ TEST_CASE("hdae-compare exits 2 for bad arguments, naming the option") {
         "hdae-compare: --signals: empty signal name in \"x,,y\"" + kUsageHint);
   CHECK(error_of({ref, ref, "--ignore-events=yes"}) ==
         "hdae-compare: unknown option \"--ignore-events=yes\"" + kUsageHint);
+  CHECK(error_of({ref, ref, "--require-all", "--allow-missing"}) ==
+        "hdae-compare: --allow-missing contradicts --require-all" + kUsageHint);
+  CHECK(error_of({ref, ref, "--allow-missing", "--require-all"}) ==
+        "hdae-compare: --require-all contradicts --allow-missing" + kUsageHint);
 }
 
 TEST_CASE("hdae-compare exits 2 for a bad file, naming the file and the line") {

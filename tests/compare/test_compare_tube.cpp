@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -143,23 +145,40 @@ TEST_CASE("per-signal tolerances replace the global ones for that signal only") 
   CHECK_FALSE(signal(r, "x").passed);
 }
 
-TEST_CASE("signals present on one side only are listed, never compared against zero") {
+TEST_CASE("a reference signal missing from the result fails unless allowed, then it is a warning") {
   const ResultTable reference = make_table(0.0, 1.0, 0.1, {}, {{"a", ramp}, {"b", ramp}});
   const ResultTable result = make_table(0.0, 1.0, 0.1, {}, {{"b", ramp}, {"c", one}});
-  const CompareReport r = compare_results(reference, result, CompareOptions{});
-  CHECK(r.agree);
-  REQUIRE(r.signals.size() == 1);
-  CHECK(r.signals[0].name == "b");
-  CHECK(r.only_in_reference == std::vector<std::string>{"a"});
-  CHECK(r.only_in_result == std::vector<std::string>{"c"});
-  CHECK(r.full_report().find("only in the reference (not compared): a\n") != std::string::npos);
-
-  CompareOptions all;
-  all.missing_signals_fail = true;
-  const CompareReport strict = compare_results(reference, result, all);
+  // By default a reference signal absent from the result (a renamed or dropped variable) is a
+  // failure; the common signal b is compared all the same, and c (result only) is listed.
+  const CompareReport strict = compare_results(reference, result, CompareOptions{});
   CHECK_FALSE(strict.agree);
+  REQUIRE(strict.signals.size() == 1);
+  CHECK(strict.signals[0].name == "b");
+  CHECK(strict.signals[0].passed);
+  CHECK(strict.only_in_reference == std::vector<std::string>{"a"});
+  CHECK(strict.only_in_result == std::vector<std::string>{"c"});
   CHECK(strict.problems ==
-        std::vector<std::string>{"signals of the reference missing from the result: a"});
+        std::vector<std::string>{"1 signal of the reference missing from the result: a"});
+  CHECK(strict.warnings.empty());
+  CHECK(strict.brief_report() ==
+        "differ: 0 of 1 signal outside the tube, 1 problem\n"
+        "  problem: 1 signal of the reference missing from the result: a\n");
+
+  // Allowed: the verdict covers b alone, and says so on its first line and the next.
+  CompareOptions allow;
+  allow.missing_signals_fail = false;
+  const CompareReport r = compare_results(reference, result, allow);
+  CHECK(r.agree);
+  CHECK(r.problems.empty());
+  CHECK(r.warnings ==
+        std::vector<std::string>{"1 signal of the reference missing from the result: a (not "
+                                 "compared)"});
+  CHECK(r.brief_report() ==
+        "agree: 1 signal within the tube (delta_t = 0.001 s, no events), 1 warning\n"
+        "  warning: 1 signal of the reference missing from the result: a (not compared)\n");
+  CHECK(r.full_report().find("only in the reference (not compared): a\n") != std::string::npos);
+  CHECK(r.markdown_report().find("  warning: 1 signal of the reference missing") !=
+        std::string::npos);
 
   CompareOptions named;
   named.signals = {"b", "a", "d"};
@@ -167,6 +186,20 @@ TEST_CASE("signals present on one side only are listed, never compared against z
   CHECK_FALSE(n.agree);
   CHECK(n.problems == std::vector<std::string>{"signal \"a\" is not in the result",
                                                "signal \"d\" is in neither table"});
+  CHECK(n.warnings.empty());
+}
+
+TEST_CASE("a long list of missing signals names the first twenty and counts the rest") {
+  std::vector<test::SignalFormula> many;
+  for (int i = 1; i <= 23; ++i) many.push_back({"s" + std::to_string(i), ramp});
+  const ResultTable reference = make_table(0.0, 1.0, 0.1, {}, many);
+  const ResultTable result = make_table(0.0, 1.0, 0.1, {}, {{"s1", ramp}});
+  const CompareReport r = compare_results(reference, result, CompareOptions{});
+  // 22 missing (s2 .. s23): s2 .. s21 named, 2 counted.
+  CHECK(r.problems == std::vector<std::string>{
+                          "22 signals of the reference missing from the result: s2, s3, s4, s5, "
+                          "s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20, "
+                          "s21 and 2 more"});
 }
 
 TEST_CASE("a result that stops early is a problem, though its signals match where they exist") {

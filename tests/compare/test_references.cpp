@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include "compare/switched_oscillator.hpp"
 #include "hdae/csv.hpp"
 
 using namespace hdae;
@@ -37,41 +38,6 @@ std::vector<std::size_t> right_limit_rows(const ResultTable& t) {
   return rows;
 }
 
-/// m s'' + d s' + k s = F from (s0, v0) at tau = 0, closed form (underdamped).
-struct DampedOscillator {
-  double m, d, k, force, s0, v0;
-
-  [[nodiscard]] double s(double tau) const {
-    const double alpha = d / (2 * m);
-    const double omega = std::sqrt(k / m - alpha * alpha);
-    const double a = s0 - force / k;
-    const double b = (v0 + alpha * a) / omega;
-    return force / k +
-           std::exp(-alpha * tau) * (a * std::cos(omega * tau) + b * std::sin(omega * tau));
-  }
-  [[nodiscard]] double v(double tau) const {
-    const double alpha = d / (2 * m);
-    const double omega = std::sqrt(k / m - alpha * alpha);
-    const double a = s0 - force / k;
-    const double b = (v0 + alpha * a) / omega;
-    return std::exp(-alpha * tau) * ((b * omega - alpha * a) * std::cos(omega * tau) -
-                                     (a * omega + alpha * b) * std::sin(omega * tau));
-  }
-  /// First tau > 0 where s crosses zero: a scan in steps of 1e-3 s, then bisection.
-  [[nodiscard]] double next_zero() const {
-    const double sign = s0 != 0.0 ? s0 : v0;  // the sign of s just after tau = 0
-    const double step = 1e-3;
-    double lo = 0.0;
-    while (s(lo + step) * sign > 0) lo += step;
-    double hi = lo + step;
-    for (int i = 0; i < 100; ++i) {
-      const double mid = 0.5 * (lo + hi);
-      (s(mid) * sign > 0 ? lo : hi) = mid;
-    }
-    return 0.5 * (lo + hi);
-  }
-};
-
 }  // namespace
 
 TEST_CASE("the pendulum reference reaches the published state and loses energy monotonically") {
@@ -98,17 +64,7 @@ TEST_CASE("the simple-state-events reference switches at the analytic event time
   const ResultTable t = reference("simple_state_events");
   // m = 1, k = 1, d = 0.1, f = 0 while s > 0 else 1.5; s(0) = 2, v(0) = 0. Piece by piece
   // the closed-form damped oscillation; each event starts the next piece from (0, v).
-  std::vector<double> expected;
-  DampedOscillator piece{1.0, 0.1, 1.0, 0.0, 2.0, 0.0};
-  double t0 = 0.0;
-  while (true) {
-    const double tau = piece.next_zero();
-    if (t0 + tau > 10.0) break;
-    expected.push_back(t0 + tau);
-    const double v = piece.v(tau);
-    t0 += tau;
-    piece = DampedOscillator{1.0, 0.1, 1.0, v < 0 ? 1.5 : 0.0, 0.0, v};
-  }
+  const std::vector<double> expected = test::switched_oscillator_events(1.5, 10.0);
   REQUIRE(expected.size() == 4);
   // Published event times (ModiaMath's SimpleStateEvents test), which agree with the analytic
   // ones to the 1e-3 of that run.

@@ -1,8 +1,11 @@
-// The bundled examples as runs: each example's model from hdae::models with the settings of
-// examples/<name>/main.cpp, and the columns its reference result keeps. Shared by the
-// reference generator (tools/make_references/main.cpp, which tightens rel_tol to 1e-10) and
-// the regression tests (tests/compare/test_regression.cpp, which run the example's own
-// settings and compare with references/<name>.csv). Keep in step with examples/.
+// The bundled examples as runs: each example's model from hdae::models (default parameters,
+// as the example programs use them) with the example's options from
+// examples/common/example_settings.hpp, the same functions examples/<name>/main.cpp calls, and
+// the columns its reference result keeps. Shared by the reference generator
+// (tools/make_references/main.cpp, which tightens rel_tol to 1e-10) and the regression tests
+// (tests/compare/test_regression.cpp, which run the example's own settings and compare with
+// references/<name>.csv). The example programs themselves are compared with their references
+// by the ctests "example <name> ... agrees with references/<name>.csv" (tests/CMakeLists.txt).
 #pragma once
 
 #include <cstddef>
@@ -11,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "common/example_settings.hpp"
 #include "hdae/model.hpp"
 #include "hdae/models/bouncing_ball.hpp"
 #include "hdae/models/colliding_masses.hpp"
@@ -31,8 +35,12 @@ namespace hdae::references {
 /// examples' 1e-8, so the reference's own error is negligible against the comparison tube.
 inline constexpr double kReferenceRelTol = 1e-10;
 
-/// Masses of the chain in its reference (the example's default N = 2000 would make a large
-/// file; N = 20 exercises the same KLU path).
+/// Masses of the chain in its reference (hdae-mass-spring-chain's default is
+/// examples::kChainDefaultMasses = 2000). A disturbance travels along the chain at
+/// sqrt(k/m) = 10 masses per second, so in the 10 s of the run only the last ~100 of 2000
+/// masses would move and most columns would be constant; with N = 20 every mass takes part,
+/// through the same KLU path. The example programs' regression test and scripts/run.sh pass
+/// N = 20 on the command line.
 inline constexpr std::size_t kChainMasses = 20;
 
 struct ExampleRun {
@@ -46,32 +54,26 @@ inline std::vector<ExampleRun> example_runs() {
   std::vector<ExampleRun> runs;
   {
     ExampleRun r{.name = "pendulum", .signals = {"phi", "w"}};
-    r.options.stop_s = 10.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::pendulum_options();
     r.make_model = [] { return std::make_unique<models::Pendulum>(); };
     runs.push_back(std::move(r));
   }
   {
     ExampleRun r{.name = "simple_state_events", .signals = {"s", "v", "f"}};
-    r.options.stop_s = 10.0;
-    r.options.output_interval_s = 0.1;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::simple_state_events_options();
     r.make_model = [] { return std::make_unique<models::SimpleStateEvents>(); };
     runs.push_back(std::move(r));
   }
   {
     ExampleRun r{.name = "bouncing_ball", .signals = {"h", "v"}};
-    r.options.stop_s = 3.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::bouncing_ball_options();
     r.make_model = [] { return std::make_unique<models::BouncingBall>(); };
     runs.push_back(std::move(r));
   }
   {
     ExampleRun r{.name = "mass_spring_chain",
                  .signals = {"s[1]", "s[10]", "s[20]", "v[20]", "f[1]", "energy"}};
-    r.options.stop_s = 10.0;
-    r.options.output_interval_s = 0.1;
-    r.options.linear_solver = LinearSolverKind::kKlu;
+    r.options = examples::mass_spring_chain_options();
     r.make_model = [] {
       return std::make_unique<models::MassSpringChain>(
           models::MassSpringChainParameters{.masses = kChainMasses});
@@ -83,16 +85,14 @@ inline std::vector<ExampleRun> example_runs() {
   {
     // Speeds, the angular impulse of the clutch (jump of tau_int) and the clutch mode.
     ExampleRun r{.name = "ideal_clutch", .signals = {"w1", "w2", "tau_int", "engaged"}};
-    r.options.stop_s = 500.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::ideal_clutch_options();
     r.make_model = [] { return std::make_unique<models::IdealClutch>(); };
     runs.push_back(std::move(r));
   }
   {
     ExampleRun r{.name = "colliding_masses",
                  .signals = {"s1", "s2", "v1", "v2", "p_int", "momentum", "kinetic_energy"}};
-    r.options.stop_s = 2.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::colliding_masses_options();
     r.make_model = [] { return std::make_unique<models::CollidingMasses>(); };
     runs.push_back(std::move(r));
   }
@@ -100,31 +100,27 @@ inline std::vector<ExampleRun> example_runs() {
     ExampleRun r{.name = "three_masses",
                  .signals = {"s1", "s2", "s3", "v1", "v2", "v3", "p_int1", "p_int2", "momentum",
                              "kinetic_energy"}};
-    r.options.stop_s = 2.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::three_masses_options();
     r.make_model = [] { return std::make_unique<models::ThreeMasses>(); };
     runs.push_back(std::move(r));
   }
   {
     // The example's default run (start values free; --fixed is not part of the reference).
     ExampleRun r{.name = "pendulum_dae", .signals = {"x", "y", "vx", "vy", "lambda", "energy"}};
-    r.options.stop_s = 2.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::pendulum_dae_options();
     r.make_model = [] { return std::make_unique<models::PendulumDae>(); };
     runs.push_back(std::move(r));
   }
   {
     ExampleRun r{.name = "free_body_rotation",
                  .signals = {"Q1", "Q2", "Q3", "Q4", "w1", "w2", "w3", "|Q|"}};
-    r.options.stop_s = 5.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::free_body_rotation_options();
     r.make_model = [] { return std::make_unique<models::FreeBodyRotation>(); };
     runs.push_back(std::move(r));
   }
   {
     ExampleRun r{.name = "hydraulic_actuator", .signals = {"f_p", "f_rel", "p_Rrel", "p_Rin"}};
-    r.options.stop_s = 10.0;
-    r.options.rel_tol = 1e-8;
+    r.options = examples::hydraulic_actuator_options();
     r.make_model = [] { return std::make_unique<models::HydraulicActuator>(); };
     runs.push_back(std::move(r));
   }

@@ -72,9 +72,11 @@ struct CompareOptions {
   std::vector<std::string> signals;
   /// Per-signal tolerances (by column name), e.g. from read_tolerance_file().
   std::map<std::string, SignalTolerance, std::less<>> signal_tolerances;
-  /// When true, a reference signal absent from the result fails the comparison (when
-  /// `signals` is empty); when false it is only listed.
-  bool missing_signals_fail = false;
+  /// When `signals` is empty: true makes a reference signal that is absent from the result
+  /// fail the comparison (a renamed or dropped variable is a regression, not a pass); false
+  /// compares the common signals and reports the missing ones as a warning. Signals only in
+  /// the result never fail (a result usually has more columns than its reference).
+  bool missing_signals_fail = true;
 
   /// Throws OptionError naming the first violated field and its rule.
   void validate() const;
@@ -125,14 +127,17 @@ struct CompareReport {
   /// Event pairs when both tables have the same number of events (kAlign only).
   std::vector<EventShift> event_shifts;
   std::vector<SignalComparison> signals;
-  std::vector<std::string> only_in_reference;  ///< listed, never compared against zero
+  std::vector<std::string> only_in_reference;  ///< never compared against zero; see above
   std::vector<std::string> only_in_result;
   /// Why the comparison fails apart from the signals: event count or shift, time range not
-  /// covered, a named signal missing.
+  /// covered, a named signal missing, reference signals missing from the result.
   std::vector<std::string> problems;
+  /// What the verdict does not cover but a reader must know: reference signals missing from
+  /// the result when CompareOptions::missing_signals_fail is false. Never makes it fail.
+  std::vector<std::string> warnings;
 
   [[nodiscard]] std::size_t failed_signals() const;
-  /// Two or three lines: verdict, failing signals with their first failing time, problems.
+  /// A few lines: verdict, warnings, failing signals with their first failing time, problems.
   [[nodiscard]] std::string brief_report() const;
   /// The brief report plus a table per signal, the event shifts and the one-sided signals.
   [[nodiscard]] std::string full_report() const;

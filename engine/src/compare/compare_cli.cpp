@@ -196,7 +196,8 @@ std::string_view usage() {
 
 Decides whether a result CSV agrees with a reference CSV within a tube around every
 reference signal (as csv-compare does for Modelica regression tests). Rows with equal time
-are the two limits at an event; events are paired by order and may shift slightly.
+are the two limits at an event; events are paired by order and may shift slightly. Every
+signal of the reference must be in the result; signals only in the result are listed.
 
 options:
   --rel R             tube half-height relative to each signal's range (default 1e-3)
@@ -207,6 +208,9 @@ options:
   --signals a,b       compare only these signals (each must be in both files)
   --ignore-events     no event pairing: one tube reaching across events
   --require-all       a reference signal missing from the result fails the comparison
+                      (the default)
+  --allow-missing     compare the signals common to both files; reference signals missing
+                      from the result are a warning, not a failure
   --report DIR        write DIR/summary.md and plots of the failing signals
   -h, --help          print this text
 
@@ -217,6 +221,7 @@ exit status: 0 the files agree, 1 they differ, 2 error (arguments or files)
 CliArguments parse_arguments(std::span<const std::string> args) {
   CliArguments a;
   std::vector<std::string> positional;
+  std::optional<std::string_view> missing_flag;  // --require-all or --allow-missing, if given
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (arg == "-h" || arg == "--help") {
@@ -267,8 +272,13 @@ CliArguments parse_arguments(std::span<const std::string> args) {
       a.report_dir = std::filesystem::path(dir);
     } else if (flag == "--ignore-events" && !inline_value) {
       a.options.events = EventMatching::kIgnore;
-    } else if (flag == "--require-all" && !inline_value) {
-      a.options.missing_signals_fail = true;
+    } else if ((flag == "--require-all" || flag == "--allow-missing") && !inline_value) {
+      const bool fail = flag == "--require-all";
+      if (missing_flag && fail != a.options.missing_signals_fail) {
+        throw UsageError(fmt::format("{} contradicts {}", flag, *missing_flag));
+      }
+      missing_flag = flag;
+      a.options.missing_signals_fail = fail;
     } else {
       throw UsageError(fmt::format("unknown option \"{}\"", arg));
     }
@@ -308,6 +318,11 @@ int run_compare(std::span<const std::string> args, std::ostream& out, std::ostre
 
     out << fmt::format("reference: {}\nresult:    {}\n\n", a.reference.string(), a.result.string());
     out << report.full_report();
+    if (a.options.missing_signals_fail && a.options.signals.empty() &&
+        !report.only_in_reference.empty()) {
+      out << "(--allow-missing compares the common signals only; --signals names the ones to "
+             "compare)\n";
+    }
     if (a.report_dir) write_report_dir(a, reference, result, report, plots, out, err);
     out << (report.agree ? "verdict: agree\n" : "verdict: differ\n");
     return report.agree ? kExitAgree : kExitDiffer;

@@ -7,28 +7,16 @@
 
 #include <fmt/format.h>
 
+#include "compare/name_list.hpp"
 #include "hdae/compare.hpp"
 
 namespace hdae {
 namespace {
 
-/// Long lists (a chain of 2000 masses has 6000 columns) are cut after this many names.
-constexpr std::size_t kMaxListedNames = 20;
 /// Event tables are cut after this many rows.
 constexpr std::size_t kMaxListedEvents = 50;
 
 std::string num(double v) { return fmt::format("{:.4g}", v); }
-
-std::string name_list(const std::vector<std::string>& names) {
-  std::string s;
-  for (std::size_t i = 0; i < names.size() && i < kMaxListedNames; ++i) {
-    s += (i == 0 ? "" : ", ") + names[i];
-  }
-  if (names.size() > kMaxListedNames) {
-    s += fmt::format(" and {} more", names.size() - kMaxListedNames);
-  }
-  return s;
-}
 
 /// The cells of one signal's row, shared by the text and the Markdown table.
 std::vector<std::string> signal_cells(const SignalComparison& s) {
@@ -120,7 +108,7 @@ std::string CompareReport::brief_report() const {
   std::string s;
   const std::size_t failed = failed_signals();
   if (agree) {
-    s = fmt::format("agree: {} signal{} within the tube (delta_t = {:.3g} s, {})\n", signals.size(),
+    s = fmt::format("agree: {} signal{} within the tube (delta_t = {:.3g} s, {})", signals.size(),
                     signals.size() == 1 ? "" : "s", delta_t, events_phrase(*this));
   } else {
     s = fmt::format("differ: {} of {} signal{} outside the tube", failed, signals.size(),
@@ -128,13 +116,19 @@ std::string CompareReport::brief_report() const {
     if (!problems.empty()) {
       s += fmt::format(", {} problem{}", problems.size(), problems.size() == 1 ? "" : "s");
     }
-    s += '\n';
   }
+  // A warning qualifies the verdict (an "agree" that did not look at every reference signal),
+  // so it is announced on the verdict line and stated right below it.
+  if (!warnings.empty()) {
+    s += fmt::format(", {} warning{}", warnings.size(), warnings.size() == 1 ? "" : "s");
+  }
+  s += '\n';
+  for (const std::string& w : warnings) s += "  warning: " + w + '\n';
   std::size_t listed = 0;
   for (const SignalComparison& c : signals) {
     if (c.passed) continue;
-    if (++listed > kMaxListedNames) {
-      s += fmt::format("  ... and {} more failing signals\n", failed - kMaxListedNames);
+    if (++listed > compare::kMaxListedNames) {
+      s += fmt::format("  ... and {} more failing signals\n", failed - compare::kMaxListedNames);
       break;
     }
     if (!c.note.empty()) {
@@ -167,10 +161,11 @@ std::string CompareReport::full_report() const {
     }
   }
   if (!only_in_reference.empty()) {
-    s += fmt::format("\nonly in the reference (not compared): {}\n", name_list(only_in_reference));
+    s += fmt::format("\nonly in the reference (not compared): {}\n",
+                     compare::name_list(only_in_reference));
   }
   if (!only_in_result.empty()) {
-    s += fmt::format("only in the result (not compared): {}\n", name_list(only_in_result));
+    s += fmt::format("only in the result (not compared): {}\n", compare::name_list(only_in_result));
   }
   return s;
 }
@@ -199,10 +194,10 @@ std::string CompareReport::markdown_report() const {
     for (const std::string& p : problems) s += "- " + p + '\n';
   }
   if (!only_in_reference.empty()) {
-    s += "\nOnly in the reference (not compared): " + name_list(only_in_reference) + "\n";
+    s += "\nOnly in the reference (not compared): " + compare::name_list(only_in_reference) + "\n";
   }
   if (!only_in_result.empty()) {
-    s += "\nOnly in the result (not compared): " + name_list(only_in_result) + "\n";
+    s += "\nOnly in the result (not compared): " + compare::name_list(only_in_result) + "\n";
   }
   return s;
 }

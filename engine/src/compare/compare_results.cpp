@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "compare/event_alignment.hpp"
+#include "compare/name_list.hpp"
 #include "compare/polyline.hpp"
 #include "hdae/compare.hpp"
 #include "hdae/errors.hpp"
@@ -218,12 +219,6 @@ SignalComparison compare_signal(std::string name, std::span<const double> refere
   return s;
 }
 
-std::string join_names(const std::vector<std::string>& names) {
-  std::string s;
-  for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
-
 }  // namespace
 
 CompareReport compare_results(const ResultTable& reference, const ResultTable& result,
@@ -247,9 +242,16 @@ CompareReport compare_results(const ResultTable& reference, const ResultTable& r
         names.push_back(c.name);
       }
     }
-    if (options.missing_signals_fail && !report.only_in_reference.empty()) {
-      report.problems.push_back(fmt::format("signals of the reference missing from the result: {}",
-                                            join_names(report.only_in_reference)));
+    if (!report.only_in_reference.empty()) {
+      const std::string missing = fmt::format(
+          "{} signal{} of the reference missing from the result: {}",
+          report.only_in_reference.size(), report.only_in_reference.size() == 1 ? "" : "s",
+          compare::name_list(report.only_in_reference));
+      if (options.missing_signals_fail) {
+        report.problems.push_back(missing);
+      } else {
+        report.warnings.push_back(missing + " (not compared)");
+      }
     }
   } else {
     for (const std::string& name : options.signals) {
