@@ -46,6 +46,45 @@ bool Run::event_iteration(double t, EventKind kind) {
   if (kind == EventKind::kTime) ++result_.statistics.time_events;
   if (kind == EventKind::kState) ++result_.statistics.state_events;
   const std::vector<double> x_before = x_;
+  PassesEnd end = PassesEnd::kFailed;
+  try {
+    end = event_passes(t, kind, record);
+  } catch (...) {
+    // A model exception: the event it interrupted stays in the log, saying so.
+    record.note = failure_message();
+    result_.events.push_back(std::move(record));
+    throw;
+  }
+  if (end == PassesEnd::kFailed) {
+    result_.events.push_back(std::move(record));
+    return false;
+  }
+  result_.statistics.max_event_iterations =
+      std::max<std::int64_t>(result_.statistics.max_event_iterations, record.iterations);
+  // The log lists the variables that really jumped. The jump solve determines x^+ only to its
+  // Newton tolerance in nominal-scaled units, so a change below that tolerance times
+  // max(nominal, |x^-|) is indistinguishable from the solve's round-off (e.g. an impulse
+  // integral moved from 0 to 1e-16 while the constraints were already satisfied) and is not
+  // reported; the |x^-| term keeps the test relative for values far above their nominal.
+  const double jump_tol = jump_tolerance();
+  for (std::size_t i = 0; i < n_; ++i) {
+    const double scale = std::max(structure_.variables[i].nominal, std::abs(x_before[i]));
+    // Written so that a change to or from a non-finite value is always listed.
+    const bool round_off = std::abs(x_[i] - x_before[i]) <= jump_tol * scale;
+    if (x_[i] != x_before[i] && !round_off) {
+      record.jumps.push_back({structure_.variables[i].name, x_before[i], x_[i]});
+    }
+  }
+  if (end == PassesEnd::kStopped) {
+    record.note = result_.status.message;
+  } else if (finished_ && kind != EventKind::kInitial) {
+    record.kind = EventKind::kTerminal;
+  }
+  result_.events.push_back(std::move(record));
+  return end == PassesEnd::kSettled;
+}
+
+Run::PassesEnd Run::event_passes(double t, EventKind kind, EventRecord& record) {
   const EvaluationPhase phase =
       kind == EventKind::kInitial ? EvaluationPhase::kInitial : EvaluationPhase::kEvent;
   const reinit::FixedValues fixed =
@@ -53,10 +92,9 @@ bool Run::event_iteration(double t, EventKind kind) {
   // Booleans per pass of every crossing, for the diagnostic when the limit is hit.
   std::vector<std::vector<char>> history(crossings_.size());
   bool pending_pass = true;  // the first pass always runs
-  int passes = 0;
   for (int pass = 1;; ++pass) {
     crossings_.begin_pass();
-    phase_ = Phase::kEventHandler;
+    phase_ = Phase::kEventEvaluation;
     evaluate(t, x_, der_x_, scratch_r_, {}, phase);
     if (kind == EventKind::kInitial && pass == 1) crossings_.accept_current();
     for (std::size_t k = 0; k < crossings_.size(); ++k) {
@@ -67,7 +105,7 @@ bool Run::event_iteration(double t, EventKind kind) {
       record.crossings.push_back({structure_.crossings[k].name, dir});
     }
     const bool flipped = crossings_.any_flipped();
-    if (!flipped && !pending_pass) break;  // crossings re-checked after the last jump: stable
+    if (!flipped && !pending_pass) return PassesEnd::kSettled;  // re-checked after the last jump
     if (pass > options_.max_event_iterations) {
       std::vector<std::string> lines;
       for (std::size_t k = 0; k < crossings_.size(); ++k) {
@@ -87,9 +125,7 @@ bool Run::event_iteration(double t, EventKind kind) {
                        "kept flipping; values per pass: {}",
                        t, options_.max_event_iterations, names.empty() ? "(none)" : names,
                        fmt::join(lines, "; ")));
-      record.iterations = passes;
-      result_.events.push_back(std::move(record));
-      return false;
+      return PassesEnd::kFailed;
     }
 
     detail::EventRequests requests;
@@ -98,8 +134,9 @@ bool Run::event_iteration(double t, EventKind kind) {
     requests.structure = &structure_;
     EventContext context(t, kind, pass, x_, der_x_, crossings_,
                          {time_events_fired_.get(), time_event_times_.size()}, requests);
+    phase_ = Phase::kEventHandler;
     model_.on_event(context);
-    ++passes;
+    ++record.iterations;
     ++result_.statistics.event_iterations;
     std::fill_n(time_events_fired_.get(), time_event_times_.size(), false);
     if (requests.row_kinds_changed) algebraic_.reset();
@@ -109,38 +146,20 @@ bool Run::event_iteration(double t, EventKind kind) {
       record.note = requests.terminate_reason;
     }
     phase_ = Phase::kJumpSolve;
-    if (!make_consistent(t, fixed)) {
-      record.iterations = passes;
-      result_.events.push_back(std::move(record));
-      return false;
-    }
+    if (!make_consistent(t, fixed)) return PassesEnd::kFailed;
     // Time events scheduled for this very instant fire in the next pass.
     const bool due_now = collect_due_time_events(t);
     for (std::size_t i = 0; i < time_event_times_.size(); ++i) {
       if (time_events_fired_[i]) record.time_events.push_back(structure_.time_events[i].name);
     }
     pending_pass = requests.another_pass || due_now;
-  }
-  record.iterations = passes;
-  result_.statistics.max_event_iterations =
-      std::max<std::int64_t>(result_.statistics.max_event_iterations, passes);
-  // The log lists the variables that really jumped. The jump solve determines x^+ only to its
-  // Newton tolerance in nominal-scaled units, so a change below that tolerance times
-  // max(nominal, |x^-|) is indistinguishable from the solve's round-off (e.g. an impulse
-  // integral moved from 0 to 1e-16 while the constraints were already satisfied) and is not
-  // reported; the |x^-| term keeps the test relative for values far above their nominal.
-  const double jump_tol = jump_tolerance();
-  for (std::size_t i = 0; i < n_; ++i) {
-    const double scale = std::max(structure_.variables[i].nominal, std::abs(x_before[i]));
-    // Written so that a change to or from a non-finite value is always listed.
-    const bool round_off = std::abs(x_[i] - x_before[i]) <= jump_tol * scale;
-    if (x_[i] != x_before[i] && !round_off) {
-      record.jumps.push_back({structure_.variables[i].name, x_before[i], x_[i]});
+    // Cancel flag and wall-clock limit (polled in residual calls too): a handler that sets the
+    // flag, a signal or a slow pass ends the run here, with x consistent after this pass.
+    if (!finished_ && stop_due_now()) {
+      fail(*stop_request_, t, stop_message(t));
+      return PassesEnd::kStopped;
     }
   }
-  if (finished_ && kind != EventKind::kInitial) record.kind = EventKind::kTerminal;
-  result_.events.push_back(std::move(record));
-  return true;
 }
 
 double Run::jump_tolerance() const { return options_.jump_tol_factor * options_.rel_tol; }

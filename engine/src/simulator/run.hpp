@@ -1,7 +1,8 @@
 // Run: the mutable state of one simulate() call and the algorithm of simulator.hpp. The
 // model stays the user's object; x, der_x, crossing Booleans, row kinds, time events, the
 // result and the statistics live here. Event handling is in events/event_iteration.cpp,
-// the integration loop in simulator/run.cpp.
+// the integration loop in simulator/run.cpp, early endings (stop requests at events, model
+// exceptions) in simulator/run_failure.cpp.
 #pragma once
 
 #include <chrono>
@@ -38,7 +39,16 @@ class Run final : public sundials::IdaProblem {
 
  private:
   /// Where model code is being called; attached to exceptions the model throws.
-  enum class Phase { kSetup, kInitialization, kIntegration, kEventHandler, kJumpSolve, kOutput };
+  enum class Phase {
+    kInitialization,   ///< SimulationModel::reset
+    kIntegration,      ///< evaluate() for IDA (residuals, crossings) and at its restarts
+    kEventEvaluation,  ///< evaluate() at an event instant (crossing Booleans updated)
+    kEventHandler,     ///< SimulationModel::on_event
+    kJumpSolve,        ///< evaluate() in the jump solve and the consistent derivatives
+    kOutput,           ///< evaluate() with outputs, when a row is stored
+  };
+  /// How the passes of one event iteration ended.
+  enum class PassesEnd { kSettled, kFailed, kStopped };
 
   void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
                 std::span<double> r, std::span<double> w, EvaluationPhase phase);
@@ -47,6 +57,8 @@ class Run final : public sundials::IdaProblem {
   void integrate();
   /// Event iteration at t (DESIGN.md section 2); false when the run must stop.
   bool event_iteration(double t, EventKind kind);
+  /// The passes of the event iteration; fills record's crossings, time events, iterations.
+  PassesEnd event_passes(double t, EventKind kind, EventRecord& record);
   /// Jump solve and consistent derivatives for the current mode; false on failure.
   bool make_consistent(double t, reinit::FixedValues fixed);
   [[nodiscard]] reinit::JumpProblem jump_problem(double t, reinit::FixedValues fixed);
@@ -58,6 +70,20 @@ class Run final : public sundials::IdaProblem {
   void fail(Outcome outcome, double t, std::string message);
   /// Checks the cancel flag and the wall-clock limit; records why in stop_request_.
   bool stop_requested();
+  /// Like stop_requested(), but reads the clock on every call (once per event-iteration
+  /// pass, which costs far more than a clock read).
+  bool stop_due_now();
+  /// "interrupted at t = ..." or "wall-clock limit of ... s reached at t = ...".
+  [[nodiscard]] std::string stop_message(double t) const;
+  /// "model '<name>' failed in <phase> at t = <t>: <what>" for the exception being handled.
+  [[nodiscard]] std::string failure_message() const;
+  /// Ends the run on the exception being handled: keeps the rows, a last row and the
+  /// statistics, and throws ModelCallbackError with the original nested.
+  [[noreturn]] void rethrow_as_callback_error();
+  /// The last row of a run a model exception ended (see README "When things go wrong").
+  void keep_last_row();
+  /// Appends x_ and der_x_ at t with NaN outputs (the model cannot evaluate them there).
+  void append_row_without_outputs(double t);
   /// Names the equations whose residual and the variables whose value was not finite at the
   /// last such residual call ("" when none was).
   [[nodiscard]] std::string non_finite_report() const;
@@ -97,8 +123,10 @@ class Run final : public sundials::IdaProblem {
   std::vector<std::size_t> non_finite_rows_;
   std::vector<std::size_t> non_finite_vars_;
   std::unique_ptr<CsvStreamWriter> stream_;
-  Phase phase_ = Phase::kSetup;
+  Phase phase_ = Phase::kInitialization;
   double phase_t_ = 0.0;
+  /// IDA's time when the running advance() began; empty outside advance().
+  std::optional<double> advancing_from_;
   // Last: the integrator holds a reference to this object as its problem.
   std::unique_ptr<sundials::IdaIntegrator> ida_;
 };
