@@ -69,3 +69,45 @@ TEST_CASE("inconsistent model declarations are rejected with the offending name"
   m.s.equations[0].name = "";
   CHECK(error_of(m) == "model 'editable': equation 0 has an empty name");
 }
+
+TEST_CASE("non-finite start values, bad nominal values and empty names are rejected by name") {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+  Editable m;
+  m.s.variables[0].start = kInf;
+  CHECK(error_of(m) == "model 'editable': start value of variable 'a' is not finite (inf)");
+  m = Editable();
+  m.s.variables[1].start = -kInf;
+  CHECK(error_of(m) == "model 'editable': start value of variable 'b' is not finite (-inf)");
+
+  m = Editable();
+  m.s.variables[1].nominal = kNan;
+  CHECK(error_of(m) ==
+        "model 'editable': nominal value of variable 'b' must be finite and > 0, got nan");
+  m.s.variables[1].nominal = kInf;
+  CHECK(error_of(m) ==
+        "model 'editable': nominal value of variable 'b' must be finite and > 0, got inf");
+  m.s.variables[1].nominal = -1.0;
+  CHECK(error_of(m) ==
+        "model 'editable': nominal value of variable 'b' must be finite and > 0, got -1");
+
+  m = Editable();
+  m.s.crossings = {{.name = "contact", .nominal = -2.0}};
+  CHECK(error_of(m) ==
+        "model 'editable': nominal value of crossing 'contact' must be finite and > 0, got -2");
+
+  m = Editable();
+  m.s.variables[0].name = "";
+  CHECK(error_of(m) == "model 'editable': variable 0 has an empty name");
+  m = Editable();
+  m.s.outputs = {{.name = "power"}, {.name = ""}};
+  CHECK(error_of(m) == "model 'editable': output 1 has an empty name");
+  m = Editable();
+  m.s.time_events = {{.name = "release"}, {.name = "release"}};
+  CHECK(error_of(m) == "model 'editable': time event name 'release' is declared twice");
+
+  m = Editable();
+  m.s.variables.clear();
+  m.s.equations.clear();
+  CHECK(error_of(m) == "model 'editable' declares no variables");
+}

@@ -51,6 +51,70 @@ TEST_CASE("invalid options are rejected with a message naming the field") {
   CHECK(error_of(o) == "SimulationOptions::max_event_iterations must be >= 1, got 0");
 }
 
+TEST_CASE("invalid solver, event and stop options are rejected with the field and its rule") {
+  // Each rule as documented in options.hpp; the value is printed as given.
+  SimulationOptions o;
+  o.max_step_s = -1.0;
+  CHECK(error_of(o) == "SimulationOptions::max_step_s must be >= 0 (0: no limit), got -1");
+  o = {};
+  o.max_step_s = std::numeric_limits<double>::infinity();
+  CHECK(error_of(o) == "SimulationOptions::max_step_s must be >= 0 (0: no limit), got inf");
+
+  o = {};
+  o.max_steps_per_interval = 0;
+  CHECK(error_of(o) == "SimulationOptions::max_steps_per_interval must be >= 1, got 0");
+
+  o = {};
+  o.klu_min_unknowns = 0;
+  CHECK(error_of(o) == "SimulationOptions::klu_min_unknowns must be >= 1, got 0");
+
+  o = {};
+  o.max_jump_iterations = 0;
+  CHECK(error_of(o) == "SimulationOptions::max_jump_iterations must be >= 1, got 0");
+
+  o = {};
+  o.jump_tol_factor = 0.0;
+  CHECK(error_of(o) == "SimulationOptions::jump_tol_factor must be in (0, 1], got 0");
+  o.jump_tol_factor = 2.0;
+  CHECK(error_of(o) == "SimulationOptions::jump_tol_factor must be in (0, 1], got 2");
+  o.jump_tol_factor = std::numeric_limits<double>::quiet_NaN();
+  CHECK(error_of(o) == "SimulationOptions::jump_tol_factor must be in (0, 1], got nan");
+
+  o = {};
+  o.crossing_hysteresis = 0.0;
+  CHECK(error_of(o) == "SimulationOptions::crossing_hysteresis must be in (0, 1e-3], got 0");
+  o.crossing_hysteresis = 0.01;
+  CHECK(error_of(o) == "SimulationOptions::crossing_hysteresis must be in (0, 1e-3], got 0.01");
+
+  // The chattering options: tests/simulator/test_chattering_options.cpp.
+
+  o = {};
+  o.max_wall_time_s = -1.0;
+  CHECK(error_of(o) == "SimulationOptions::max_wall_time_s must be >= 0 (0: no limit), got -1");
+  o.max_wall_time_s = std::numeric_limits<double>::infinity();
+  CHECK(error_of(o) == "SimulationOptions::max_wall_time_s must be >= 0 (0: no limit), got inf");
+
+  o = {};
+  o.stop_s = std::numeric_limits<double>::infinity();
+  CHECK(error_of(o) == "SimulationOptions::stop_s must be finite, got inf");
+}
+
+TEST_CASE("the documented boundary values of the options are accepted") {
+  SimulationOptions o;
+  o.max_step_s = 0.0;  // no limit
+  o.max_steps_per_interval = 1;
+  o.klu_min_unknowns = 1;
+  o.max_jump_iterations = 1;
+  o.jump_tol_factor = 1.0;
+  o.crossing_hysteresis = 1e-3;
+  o.chattering_event_count = 3;
+  o.chattering_min_relative_spacing = 1e-3;
+  o.chattering_dense_event_count = 3;
+  o.chattering_dense_span_fraction = 0.0;  // rule off
+  o.max_wall_time_s = 0.0;                 // no limit
+  CHECK(error_of(o) == "no error");
+}
+
 TEST_CASE("simulate validates options before touching the model") {
   test::FirstOrderLag model(2.0, 1.5);
   SimulationOptions o;

@@ -30,9 +30,10 @@ class IoError : public std::runtime_error {
 struct SimulationResult;
 
 /// A model callback threw. The message names the model, the phase (integration, event
-/// handler, jump solve, output) and the time; the original exception is nested
-/// (std::rethrow_if_nested); partial_result() holds the rows and events computed so far,
-/// with a last row at the failure time.
+/// evaluation, event handler, jump solve, output, initialization) and the time; the original
+/// exception is nested (std::rethrow_if_nested); partial_result() holds the rows and events
+/// computed so far, with a last row at the failure time (NaN outputs when the model cannot
+/// compute them there) or, for a failure during integration, at IDA's last completed step.
 class ModelCallbackError : public std::runtime_error {
  public:
   ModelCallbackError(const std::string& message, std::shared_ptr<const SimulationResult> partial)

@@ -90,8 +90,9 @@ struct SimulationOptions {
   /// Stop with Outcome::kWallClockLimit after this much wall-clock time (s); 0: no limit;
   /// otherwise > 0.
   double max_wall_time_s = 0.0;
-  /// When non-null and set to true (e.g. from a SIGINT handler), the run stops with
-  /// Outcome::kInterrupted at the next residual evaluation or output point.
+  /// When non-null and set to true (e.g. from a SIGINT handler or an event handler), the run
+  /// stops with Outcome::kInterrupted at the next residual evaluation, output point or
+  /// event-iteration pass.
   const std::atomic<bool>* cancel = nullptr;
   /// When non-empty, every result row is also appended to this CSV file as it is produced
   /// (in 64 KiB chunks), so the rows survive an interruption and long runs need no memory

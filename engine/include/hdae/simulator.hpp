@@ -19,10 +19,11 @@
 //
 // On failure (IDA error, iteration limit, chattering, singular J, failed jump solve) the run
 // stops there: the rows and events so far stay in the result, a last row at the failure time
-// is added, and the status says why, when and which variables/equations are involved.
-// Exceptions thrown by model code are caught at the C boundary and rethrown from simulate()
-// as ModelCallbackError with phase and time, after the partial result was handed to
-// on_partial_result (when set).
+// is added, and the status says why, when and which variables/equations are involved. The
+// cancel flag and the wall-clock limit, checked in residual calls and after every pass of
+// an event iteration, stop the run the same way. Exceptions thrown by model code are caught
+// at the C boundary and rethrown from simulate() as ModelCallbackError with phase and time,
+// carrying the partial result (ModelCallbackError::partial_result()).
 #pragma once
 
 #include "hdae/model.hpp"

@@ -83,82 +83,21 @@ bool Run::event_iteration(double t, EventKind kind) {
   if (kind == EventKind::kTime) ++result_.statistics.time_events;
   if (kind == EventKind::kState) ++result_.statistics.state_events;
   const std::vector<double> x_before = x_;
-  const EvaluationPhase phase =
-      kind == EventKind::kInitial ? EvaluationPhase::kInitial : EvaluationPhase::kEvent;
-  const reinit::FixedValues fixed =
-      kind == EventKind::kInitial ? reinit::FixedValues::kKeep : reinit::FixedValues::kIgnore;
-  // Booleans per pass of every crossing, for the diagnostic when the limit is hit.
-  std::vector<std::vector<char>> history(crossings_.size());
-  bool pending_pass = true;  // the first pass always runs
-  int passes = 0;
-  for (int pass = 1;; ++pass) {
-    if (kind == EventKind::kInitial && pass == 1) {
-      crossings_.begin_initial_pass();
-    } else {
-      crossings_.begin_pass();
-    }
-    phase_ = Phase::kEventHandler;
-    evaluate(t, x_, der_x_, scratch_r_, {}, phase);
-    if (kind == EventKind::kInitial && pass == 1) crossings_.accept_current();
-    for (std::size_t k = 0; k < crossings_.size(); ++k) {
-      history[k].push_back(crossings_.value(k) ? 1 : 0);
-      if (!crossings_.flipped(k)) continue;
-      const CrossingDirection dir =
-          crossings_.value(k) ? CrossingDirection::kRising : CrossingDirection::kFalling;
-      record.crossings.push_back({structure_.crossings[k].name, dir});
-    }
-    const bool flipped = crossings_.any_flipped();
-    if (!flipped && !pending_pass) break;  // crossings re-checked after the last jump: stable
-    if (pass > options_.max_event_iterations) {
-      std::vector<std::string> lines;
-      for (std::size_t k = 0; k < crossings_.size(); ++k) {
-        const auto& h = history[k];
-        if (std::adjacent_find(h.begin(), h.end(), std::not_equal_to<>()) != h.end()) {
-          lines.push_back(pass_history(structure_.crossings[k].name, h));
-        }
-      }
-      std::string message = fmt::format(
-          "event iteration at t = {} did not settle after {} passes: {}", t,
-          options_.max_event_iterations, unsettled_crossings(history, structure_.crossings));
-      if (!lines.empty()) message += fmt::format("; values per pass: {}", fmt::join(lines, "; "));
-      fail(Outcome::kEventIterationLimit, t, std::move(message));
-      record.iterations = passes;
-      result_.events.push_back(std::move(record));
-      return false;
-    }
-
-    detail::EventRequests requests;
-    requests.row_kinds = &row_kinds_;
-    requests.time_event_times = &time_event_times_;
-    requests.structure = &structure_;
-    EventContext context(t, kind, pass, x_, der_x_, crossings_,
-                         {time_events_fired_.get(), time_event_times_.size()}, requests);
-    model_.on_event(context);
-    ++passes;
-    ++result_.statistics.event_iterations;
-    std::fill_n(time_events_fired_.get(), time_event_times_.size(), false);
-    if (requests.row_kinds_changed) algebraic_.reset();
-    if (requests.terminate) {
-      finished_ = true;
-      result_.status = SimulationStatus{Outcome::kStoppedByModel, t, requests.terminate_reason};
-      record.note = requests.terminate_reason;
-    }
-    phase_ = Phase::kJumpSolve;
-    if (!make_consistent(t, fixed)) {
-      record.iterations = passes;
-      result_.events.push_back(std::move(record));
-      return false;
-    }
-    // Time events scheduled for this very instant fire in the next pass.
-    const bool due_now = collect_due_time_events(t);
-    for (std::size_t i = 0; i < time_event_times_.size(); ++i) {
-      if (time_events_fired_[i]) record.time_events.push_back(structure_.time_events[i].name);
-    }
-    pending_pass = requests.another_pass || due_now;
+  PassesEnd end = PassesEnd::kFailed;
+  try {
+    end = event_passes(t, kind, record);
+  } catch (...) {
+    // A model exception: the event it interrupted stays in the log, saying so.
+    record.note = failure_message();
+    result_.events.push_back(std::move(record));
+    throw;
   }
-  record.iterations = passes;
+  if (end == PassesEnd::kFailed) {
+    result_.events.push_back(std::move(record));
+    return false;
+  }
   result_.statistics.max_event_iterations =
-      std::max<std::int64_t>(result_.statistics.max_event_iterations, passes);
+      std::max<std::int64_t>(result_.statistics.max_event_iterations, record.iterations);
   // The log lists the variables that really jumped. The jump solve determines x^+ only to its
   // Newton tolerance in nominal-scaled units, so a change below that tolerance times
   // max(nominal, |x^-|) is indistinguishable from the solve's round-off (e.g. an impulse
@@ -173,9 +112,89 @@ bool Run::event_iteration(double t, EventKind kind) {
       record.jumps.push_back({structure_.variables[i].name, x_before[i], x_[i]});
     }
   }
-  if (finished_ && kind != EventKind::kInitial) record.kind = EventKind::kTerminal;
+  if (end == PassesEnd::kStopped) {
+    record.note = result_.status.message;
+  } else if (finished_ && kind != EventKind::kInitial) {
+    record.kind = EventKind::kTerminal;
+  }
   result_.events.push_back(std::move(record));
-  return true;
+  return end == PassesEnd::kSettled;
+}
+
+Run::PassesEnd Run::event_passes(double t, EventKind kind, EventRecord& record) {
+  const EvaluationPhase phase =
+      kind == EventKind::kInitial ? EvaluationPhase::kInitial : EvaluationPhase::kEvent;
+  const reinit::FixedValues fixed =
+      kind == EventKind::kInitial ? reinit::FixedValues::kKeep : reinit::FixedValues::kIgnore;
+  // Booleans per pass of every crossing, for the diagnostic when the limit is hit.
+  std::vector<std::vector<char>> history(crossings_.size());
+  bool pending_pass = true;  // the first pass always runs
+  for (int pass = 1;; ++pass) {
+    if (kind == EventKind::kInitial && pass == 1) {
+      crossings_.begin_initial_pass();
+    } else {
+      crossings_.begin_pass();
+    }
+    phase_ = Phase::kEventEvaluation;
+    evaluate(t, x_, der_x_, scratch_r_, {}, phase);
+    if (kind == EventKind::kInitial && pass == 1) crossings_.accept_current();
+    for (std::size_t k = 0; k < crossings_.size(); ++k) {
+      history[k].push_back(crossings_.value(k) ? 1 : 0);
+      if (!crossings_.flipped(k)) continue;
+      const CrossingDirection dir =
+          crossings_.value(k) ? CrossingDirection::kRising : CrossingDirection::kFalling;
+      record.crossings.push_back({structure_.crossings[k].name, dir});
+    }
+    const bool flipped = crossings_.any_flipped();
+    if (!flipped && !pending_pass) return PassesEnd::kSettled;  // re-checked after the last jump
+    if (pass > options_.max_event_iterations) {
+      std::vector<std::string> lines;
+      for (std::size_t k = 0; k < crossings_.size(); ++k) {
+        const auto& h = history[k];
+        if (std::adjacent_find(h.begin(), h.end(), std::not_equal_to<>()) != h.end()) {
+          lines.push_back(pass_history(structure_.crossings[k].name, h));
+        }
+      }
+      std::string message = fmt::format(
+          "event iteration at t = {} did not settle after {} passes: {}", t,
+          options_.max_event_iterations, unsettled_crossings(history, structure_.crossings));
+      if (!lines.empty()) message += fmt::format("; values per pass: {}", fmt::join(lines, "; "));
+      fail(Outcome::kEventIterationLimit, t, std::move(message));
+      return PassesEnd::kFailed;
+    }
+
+    detail::EventRequests requests;
+    requests.row_kinds = &row_kinds_;
+    requests.time_event_times = &time_event_times_;
+    requests.structure = &structure_;
+    EventContext context(t, kind, pass, x_, der_x_, crossings_,
+                         {time_events_fired_.get(), time_event_times_.size()}, requests);
+    phase_ = Phase::kEventHandler;
+    model_.on_event(context);
+    ++record.iterations;
+    ++result_.statistics.event_iterations;
+    std::fill_n(time_events_fired_.get(), time_event_times_.size(), false);
+    if (requests.row_kinds_changed) algebraic_.reset();
+    if (requests.terminate) {
+      finished_ = true;
+      result_.status = SimulationStatus{Outcome::kStoppedByModel, t, requests.terminate_reason};
+      record.note = requests.terminate_reason;
+    }
+    phase_ = Phase::kJumpSolve;
+    if (!make_consistent(t, fixed)) return PassesEnd::kFailed;
+    // Time events scheduled for this very instant fire in the next pass.
+    const bool due_now = collect_due_time_events(t);
+    for (std::size_t i = 0; i < time_event_times_.size(); ++i) {
+      if (time_events_fired_[i]) record.time_events.push_back(structure_.time_events[i].name);
+    }
+    pending_pass = requests.another_pass || due_now;
+    // Cancel flag and wall-clock limit (polled in residual calls too): a handler that sets the
+    // flag, a signal or a slow pass ends the run here, with x consistent after this pass.
+    if (!finished_ && stop_due_now()) {
+      fail(*stop_request_, t, stop_message(t));
+      return PassesEnd::kStopped;
+    }
+  }
 }
 
 double Run::jump_tolerance() const { return options_.jump_tol_factor * options_.rel_tol; }

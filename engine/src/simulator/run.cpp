@@ -42,12 +42,6 @@ std::vector<std::string> crossing_names(const ModelStructure& s) {
   return names;
 }
 
-const char* to_text(int phase) {
-  static const char* const names[] = {"set-up",        "initialization", "integration",
-                                      "event handler", "jump solve",     "output"};
-  return names[phase];
-}
-
 }  // namespace
 
 Run::Run(SimulationModel& model, const SimulationOptions& options)
@@ -96,22 +90,8 @@ SimulationResult Run::execute() {
     throw;
   } catch (const ModelError&) {
     throw;
-  } catch (const std::exception& e) {
-    // Keep what was computed: the rows and events so far and a last row at the failure time
-    // (when the model can still evaluate its outputs there).
-    const double t_fail = phase_t_;
-    const std::string message =
-        fmt::format("model '{}' failed in {} at t = {}: {}", structure_.name,
-                    to_text(static_cast<int>(phase_)), t_fail, e.what());
-    result_.status = SimulationStatus{Outcome::kSolverFailure, t_fail, message};
-    try {
-      store_row(t_fail);
-    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): the model failed again
-    }
-    finish_statistics();
-    if (stream_) stream_->close();
-    auto partial = std::make_shared<const SimulationResult>(std::move(result_));
-    std::throw_with_nested(ModelCallbackError(message, std::move(partial)));
+  } catch (...) {
+    rethrow_as_callback_error();
   }
   finish_statistics();
   if (stream_) stream_->close();
@@ -173,18 +153,16 @@ void Run::integrate() {
     const double t_event = std::min(t_next_event, stop);
     const double t_out = output_time(k);
     phase_ = Phase::kIntegration;
+    advancing_from_ = ida_->t();
     const sundials::AdvanceResult res = ida_->advance(std::min(t_out, t_event), t_event);
+    advancing_from_.reset();
     const double t = ida_->t();
     phase_t_ = t;
     if (res == sundials::AdvanceResult::kFailure || stop_requested()) {
       std::copy(ida_->y().begin(), ida_->y().end(), x_.begin());
       std::copy(ida_->yp().begin(), ida_->yp().end(), der_x_.begin());
       if (stop_request_) {
-        fail(*stop_request_, t,
-             *stop_request_ == Outcome::kInterrupted
-                 ? fmt::format("interrupted at t = {}", t)
-                 : fmt::format("wall-clock limit of {} s reached at t = {}",
-                               options_.max_wall_time_s, t));
+        fail(*stop_request_, t, stop_message(t));
       } else {
         std::string message = fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)",
                                           t, ida_->last_flag_name(), ida_->last_step());
@@ -238,6 +216,8 @@ void Run::integrate() {
 }
 
 void Run::restart_integrator(double t) {
+  phase_ = Phase::kIntegration;
+  phase_t_ = t;
   if (!algebraic_) algebraic_ = algebraic_flags(t);
   ida_->restart(t, x_, der_x_, *algebraic_);
   ++result_.statistics.restarts;
@@ -339,14 +319,16 @@ void Run::fail(Outcome outcome, double t, std::string message) {
       fmt::format("{} at t = {}: {}", to_string(outcome), t, result_.status.message));
 }
 
-bool Run::poll_stop() {
+bool Run::poll_stop(ClockRead clock) {
   if (stop_request_) return true;
+  // In residual calls the clock is read every 64th call: a clock read costs far less than a
+  // residual, but not nothing.
+  const bool read_clock = clock == ClockRead::kNow || (++residual_calls_ & 63U) == 0U;
   if (options_.cancel != nullptr && options_.cancel->load(std::memory_order_relaxed)) {
     stop_request_ = Outcome::kInterrupted;
-  } else if (options_.max_wall_time_s > 0.0 && (++residual_calls_ & 63U) == 0U &&
+  } else if (options_.max_wall_time_s > 0.0 && read_clock &&
              std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count() >
                  options_.max_wall_time_s) {
-    // Checked every 64th call: a clock read costs far less than a residual, but not nothing.
     stop_request_ = Outcome::kWallClockLimit;
   }
   return stop_request_.has_value();

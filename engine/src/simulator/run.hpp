@@ -1,7 +1,8 @@
 // Run: the mutable state of one simulate() call and the algorithm of simulator.hpp. The
 // model stays the user's object; x, der_x, crossing Booleans, row kinds, time events, the
 // result and the statistics live here. Event handling is in events/event_iteration.cpp,
-// the integration loop in simulator/run.cpp.
+// the integration loop in simulator/run.cpp, early endings (stop requests at events, model
+// exceptions) in simulator/run_failure.cpp.
 #pragma once
 
 #include <algorithm>
@@ -41,7 +42,16 @@ class Run final : public sundials::IdaProblem {
 
  private:
   /// Where model code is being called; attached to exceptions the model throws.
-  enum class Phase { kSetup, kInitialization, kIntegration, kEventHandler, kJumpSolve, kOutput };
+  enum class Phase {
+    kInitialization,   ///< SimulationModel::reset
+    kIntegration,      ///< evaluate() for IDA (residuals, crossings) and at its restarts
+    kEventEvaluation,  ///< evaluate() at an event instant (crossing Booleans updated)
+    kEventHandler,     ///< SimulationModel::on_event
+    kJumpSolve,        ///< evaluate() in the jump solve and the consistent derivatives
+    kOutput,           ///< evaluate() with outputs, when a row is stored
+  };
+  /// How the passes of one event iteration ended.
+  enum class PassesEnd { kSettled, kFailed, kStopped };
 
   void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
                 std::span<double> r, std::span<double> w, EvaluationPhase phase) {
@@ -53,6 +63,8 @@ class Run final : public sundials::IdaProblem {
   void integrate();
   /// Event iteration at t (DESIGN.md section 2); false when the run must stop.
   bool event_iteration(double t, EventKind kind);
+  /// The passes of the event iteration; fills record's crossings, time events, iterations.
+  PassesEnd event_passes(double t, EventKind kind, EventRecord& record);
   /// Jump solve and consistent derivatives for the current mode; false on failure.
   bool make_consistent(double t, reinit::FixedValues fixed);
   [[nodiscard]] reinit::JumpProblem jump_problem(double t, reinit::FixedValues fixed);
@@ -62,10 +74,26 @@ class Run final : public sundials::IdaProblem {
   [[nodiscard]] std::vector<bool> algebraic_flags(double t);
   void restart_integrator(double t);
   void fail(Outcome outcome, double t, std::string message);
+  /// How often poll_stop reads the clock for the wall-clock limit.
+  enum class ClockRead { kEvery64thCall, kNow };
   /// Checks the cancel flag and the wall-clock limit; records why in stop_request_. Called on
   /// every residual call, so the common case (neither is set) is decided inline.
-  bool stop_requested() { return watch_stop_ && poll_stop(); }
-  bool poll_stop();
+  bool stop_requested() { return watch_stop_ && poll_stop(ClockRead::kEvery64thCall); }
+  /// The same, reading the clock on every call (once per event-iteration pass, which costs
+  /// far more than a clock read).
+  bool stop_due_now() { return watch_stop_ && poll_stop(ClockRead::kNow); }
+  bool poll_stop(ClockRead clock);
+  /// "interrupted at t = ..." or "wall-clock limit of ... s reached at t = ...".
+  [[nodiscard]] std::string stop_message(double t) const;
+  /// "model '<name>' failed in <phase> at t = <t>: <what>" for the exception being handled.
+  [[nodiscard]] std::string failure_message() const;
+  /// Ends the run on the exception being handled: keeps the rows, a last row and the
+  /// statistics, and throws ModelCallbackError with the original nested.
+  [[noreturn]] void rethrow_as_callback_error();
+  /// The last row of a run a model exception ended (see README "When things go wrong").
+  void keep_last_row();
+  /// Appends x_ and der_x_ at t with NaN outputs (the model cannot evaluate them there).
+  void append_row_without_outputs(double t);
   /// Records which residuals, crossing values and variables are not finite at t.
   void note_non_finite(double t, std::span<const double> y, std::span<const double> yp,
                        std::span<const double> r);
@@ -115,8 +143,10 @@ class Run final : public sundials::IdaProblem {
   std::vector<std::size_t> non_finite_crossings_;
   std::vector<std::size_t> non_finite_vars_;
   std::unique_ptr<CsvStreamWriter> stream_;
-  Phase phase_ = Phase::kSetup;
+  Phase phase_ = Phase::kInitialization;
   double phase_t_ = 0.0;
+  /// IDA's time when the running advance() began; empty outside advance().
+  std::optional<double> advancing_from_;
   // Last: the integrator holds a reference to this object as its problem.
   std::unique_ptr<sundials::IdaIntegrator> ida_;
 };

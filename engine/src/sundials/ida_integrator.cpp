@@ -126,11 +126,13 @@ AdvanceResult IdaIntegrator::advance(double t_out, double t_stop) {
   check_ida(IDASetStopTime(mem, t_stop), "IDASetStopTime");
   double t_reached = t_;
   last_flag_ = IDASolve(mem, t_out, &t_reached, y_.get(), yp_.get(), IDA_NORMAL);
+  // On failure (a callback that threw included) IDASolve returns the last completed step t_n
+  // with y(t_n) and y'(t_n) in y_ and yp_, or leaves all three as they were.
+  t_ = t_reached;
   if (pending_) {
     std::exception_ptr e = std::exchange(pending_, nullptr);
     std::rethrow_exception(e);
   }
-  t_ = t_reached;  // on failure: the last time IDA reached, with y and yp there
   if (last_flag_ < 0) return AdvanceResult::kFailure;
   if (last_flag_ == IDA_ROOT_RETURN) {
     check_ida(IDAGetRootInfo(mem, root_info_.data()), "IDAGetRootInfo");

@@ -71,7 +71,9 @@ class IdaIntegrator {
   void restart(double t, std::span<const double> y, std::span<const double> yp,
                const std::vector<bool>& is_algebraic);
 
-  /// Integrates towards t_out without passing t_stop. On kRoot, root_info() tells which.
+  /// Integrates towards t_out without passing t_stop. On kRoot, root_info() tells which. On
+  /// kFailure, and when it rethrows an exception of a callback, t(), y() and yp() are those
+  /// of the last step IDA completed.
   AdvanceResult advance(double t_out, double t_stop);
 
   [[nodiscard]] double t() const { return t_; }
