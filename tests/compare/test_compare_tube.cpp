@@ -57,7 +57,7 @@ TEST_CASE("identical tables agree with zero deviation at every point") {
 }
 
 TEST_CASE(
-    "a signal shifted beyond the tube fails; the report names it and its first failing time") {
+    "a signal shifted beyond the tube fails and the report names it and its first failing time") {
   // Reference y = t on [0, 10] (range 10): delta_y = 1e-3 * 10 = 0.01, delta_t = 0.01 s.
   // The result adds 0.05 from t = 5 on. Inside the range the upper envelope is
   // y(t + delta_t) + delta_y = t + 0.02, so the result is 0.03 above it; at t = 10 the window
@@ -212,7 +212,7 @@ TEST_CASE("a result that stops early is a problem, though its signals match wher
         std::vector<std::string>{"the result ends at t = 5, before the reference's end t = 10"});
 }
 
-TEST_CASE("NaN in the result fails the signal; in the reference the signal has no tube") {
+TEST_CASE("NaN in the result fails the signal, in the reference the signal has no tube") {
   const ResultTable reference = make_table(0.0, 4.0, 1.0, {}, {{"y", ramp}});
   const ResultTable broken =
       make_table(0.0, 4.0, 1.0, {},

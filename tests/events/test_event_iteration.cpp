@@ -321,7 +321,7 @@ TEST_CASE("time events at the start time and at the stop time are handled once e
   }
 }
 
-TEST_CASE("a crossing declared rising-only ignores falling crossings; the model can terminate") {
+TEST_CASE("a crossing declared rising-only ignores falling crossings and the model can terminate") {
   RisingOnly model;
   SimulationOptions options;
   options.stop_s = 10.0;

@@ -158,7 +158,7 @@ TEST_CASE("column names with separators, quotes or outer spaces are quoted and r
   CHECK(back.final_value("der(x)") == 5.0);
 }
 
-TEST_CASE("a ';' separated file with a \"t\" column, comments and CRLF line ends is read") {
+TEST_CASE("a semicolon-separated file with a \"t\" column, comments and CRLF line ends is read") {
   const test::TempDir dir;
   const auto file = dir.write("other_tool.csv",
                               "# exported by another tool\r\n"

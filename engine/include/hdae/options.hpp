@@ -40,8 +40,12 @@ struct SimulationOptions {
   double rel_tol = 1e-6;
   /// Absolute tolerance of x[i] is abs_tol_factor * rel_tol * nominal[i]; > 0.
   double abs_tol_factor = 0.01;
-  /// Exclude algebraic unknowns (and ErrorControl::kExcluded ones) from IDA's error test.
-  bool suppress_algebraic = true;
+  /// Exclude algebraic unknowns (no der_x of theirs in any f_d row) from IDA's error test, as
+  /// ErrorControl::kExcluded variables always are. Off by default: an algebraic variable then
+  /// has the accuracy of the others, also on output rows between steps, which IDA
+  /// interpolates. On, IDA's steps follow the differential variables only (fewer steps; an
+  /// algebraic variable that varies faster than they do is accurate only at the steps).
+  bool suppress_algebraic = false;
   /// Largest step in s; 0 means no limit; otherwise > 0.
   double max_step_s = 0.0;
   /// Most IDA steps between two output points (IDASetMaxNumSteps); >= 1.
