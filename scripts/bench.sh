@@ -239,7 +239,8 @@ The same problems written twice: as hdae models (\`hdae::models::Pendulum\`,
 \`hdae::models::MassSpringChain\`, and a Robertson index-1 DAE in \`bench/models/\`) run with
 \`hdae::simulate\`, and directly against IDA's C API (\`bench/raw/\`): a context, serial
 N_Vectors, \`IDAInit\`, \`IDASVtolerances\` with the same \`atol_i = abs_tol_factor * rel_tol *
-nominal_i\`, \`IDASetId\` + \`IDASetSuppressAlg\` for algebraic unknowns, dense LU with IDA's own
+nominal_i\`, algebraic unknowns in the error test as in hdae's default (\`suppress_algebraic\`
+off; with it on, both call \`IDASetId\` + \`IDASetSuppressAlg\`), dense LU with IDA's own
 difference-quotient Jacobian or KLU with a column-coloured finite-difference Jacobian written
 against the raw arrays (same colouring rule and increments as hdae's, no hdae code), and
 \`IDASolve\` in \`IDA_NORMAL\` mode to each output point with the stop time set. The raw

@@ -22,6 +22,7 @@ raw::RawSetup base_setup(const SimulationOptions& o, const ModelStructure& s,
   setup.rel_tol = o.rel_tol;
   setup.abs_tol = absolute_tolerances(o, s);
   setup.id = std::move(id);
+  setup.suppress_algebraic = o.suppress_algebraic;
   setup.max_steps = o.max_steps_per_interval;
   return setup;
 }
@@ -186,6 +187,7 @@ raw::GridRunResult run_raw_chain(const models::MassSpringChainParameters& p,
   setup.abs_tol = abs_tol;
   setup.id.assign(3 * p.masses, 1.0);
   for (std::size_t i = 0; i < p.masses; ++i) setup.id[3 * i + 2] = 0.0;  // the spring forces
+  setup.suppress_algebraic = options.suppress_algebraic;
   setup.max_steps = options.max_steps_per_interval;
   setup.residual = &raw::RawChain::residual;
   setup.user_data = &problem;

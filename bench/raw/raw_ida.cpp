@@ -79,7 +79,7 @@ void RawIda::init(double t0, const double* y0, const double* yp0) {
     check(IDASetNoInactiveRootWarn(mem_), "IDASetNoInactiveRootWarn");
   }
   const bool any_algebraic = std::find(setup_.id.begin(), setup_.id.end(), 0.0) != setup_.id.end();
-  if (any_algebraic) {
+  if (any_algebraic && setup_.suppress_algebraic) {
     check(IDASetId(mem_, id_), "IDASetId");
     check(IDASetSuppressAlg(mem_, SUNTRUE), "IDASetSuppressAlg");
   }

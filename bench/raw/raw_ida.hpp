@@ -1,10 +1,10 @@
 // RawIda: SUNDIALS IDA driven directly through its C API, the baseline hdae is measured
 // against (docs/benchmarks.md). It does what a careful hand-written program does and no
 // more: a context, serial N_Vectors, IDAInit, IDASVtolerances, IDASetId + IDASetSuppressAlg
-// when an unknown is algebraic, IDASetMaxNumSteps, root finding with directions, dense LU
-// with IDA's own difference-quotient Jacobian or KLU with a coloured one, IDASolve in
-// IDA_NORMAL mode with a stop time, and IDAReInit for restarts (IDA's counters are summed
-// over restarts because IDAReInit zeroes them). It shares no code with the engine.
+// when an unknown is algebraic and the options suppress them, IDASetMaxNumSteps, root finding with
+// directions, dense LU with IDA's own difference-quotient Jacobian or KLU with a coloured one,
+// IDASolve in IDA_NORMAL mode with a stop time, and IDAReInit for restarts (IDA's counters are
+// summed over restarts because IDAReInit zeroes them). It shares no code with the engine.
 #pragma once
 
 #include <memory>
@@ -35,8 +35,9 @@ struct RawSetup {
   IDAResFn residual = nullptr;
   void* user_data = nullptr;
   double rel_tol = 1e-6;
-  std::vector<double> abs_tol;  ///< per component
-  std::vector<double> id;       ///< 1 differential, 0 algebraic (excluded from the error test)
+  std::vector<double> abs_tol;      ///< per component
+  std::vector<double> id;           ///< 1 differential, 0 algebraic
+  bool suppress_algebraic = false;  ///< exclude the algebraic ones from the error test
   long max_steps = 100000;
   IDARootFn roots = nullptr;
   std::vector<int> root_directions;

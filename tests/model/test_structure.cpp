@@ -111,3 +111,27 @@ TEST_CASE("non-finite start values, bad nominal values and empty names are rejec
   m.s.equations.clear();
   CHECK(error_of(m) == "model 'editable' declares no variables");
 }
+
+TEST_CASE("result columns that would share a name are rejected naming both declarations") {
+  Editable m;
+  m.s.outputs = {{.name = "a"}};
+  CHECK(error_of(m) ==
+        "model 'editable': result column 'a' would appear twice (variable 'a' and output 'a')");
+
+  m = Editable();
+  m.s.variables[1].der_name = "der(a)";
+  CHECK(error_of(m) ==
+        "model 'editable': result column 'der(a)' would appear twice (the derivative of "
+        "variable 'a' and the derivative of variable 'b')");
+
+  m = Editable();
+  m.s.variables[0].name = "time";
+  CHECK(error_of(m) ==
+        "model 'editable': result column 'time' would appear twice (the time "
+        "column and variable 'time')");
+
+  // A derivative column may take a name of its own, e.g. "v" for der(s), when nothing else has it.
+  m = Editable();
+  m.s.variables[0].der_name = "v";
+  CHECK(error_of(m) == "no error");
+}

@@ -18,7 +18,15 @@ using namespace hdae;
 
 namespace {
 
-enum class Fault { kResidual, kCrossing, kCrossingAtEvent, kOutput, kJumpSolve, kNotStdException };
+enum class Fault {
+  kResidual,
+  kCrossing,
+  kCrossingAtEvent,
+  kOutput,
+  kJumpSolve,
+  kNotStdException,
+  kScheduleInPast
+};
 
 /// x1' = -x1, x2' = -x2 (x1 = exp(-t)), a crossing "x1 < 0.3", an output "level" = 2 x1 and a
 /// time event at 0.5 that switches a mode; one fault is injected:
@@ -28,6 +36,7 @@ enum class Fault { kResidual, kCrossing, kCrossingAtEvent, kOutput, kJumpSolve, 
 ///   kOutput           the output (an efficiency table) throws for x1 < 0.5
 ///   kJumpSolve        every evaluation in the switched mode throws; the first is the jump solve
 ///   kNotStdException  the event handler throws an int
+///   kScheduleInPast   the event handler schedules a time event before the current time
 class Thrower final : public Model {
  public:
   explicit Thrower(Fault fault) : Model("thrower"), fault_(fault) {
@@ -66,6 +75,7 @@ class Thrower final : public Model {
     if (event.is_initial()) event.schedule(switch_, 0.5);
     if (!event.fired(switch_)) return;
     if (fault_ == Fault::kNotStdException) throw 42;
+    if (fault_ == Fault::kScheduleInPast) event.schedule(switch_, 0.25);
     switched_ = true;
   }
   void reset() override {
@@ -259,5 +269,21 @@ TEST_CASE("an exception not derived from std::exception is nested and named as s
       "model 'thrower' failed in event handler at t = 0.5: an exception not derived from "
       "std::exception",
       "int 42", 0.5);
+  check_last_row(partial, 6, 0.5);
+}
+
+TEST_CASE("misuse of the event context during a run keeps the partial result too") {
+  // EventContext::schedule rejects a time before the current one with a ModelError; thrown
+  // in the middle of a run it is a failure of model code like any other, so the rows so far
+  // are not lost.
+  Thrower model(Fault::kScheduleInPast);
+  const Caught c = run_to_failure(model);
+  const SimulationResult& partial = check_caught(
+      c,
+      "model 'thrower' failed in event handler at t = 0.5: time event 'switch' scheduled at "
+      "t = 0.25 which is before the current time 0.5 or not finite",
+      "time event 'switch' scheduled at t = 0.25 which is before the current time 0.5 or not "
+      "finite",
+      0.5);
   check_last_row(partial, 6, 0.5);
 }

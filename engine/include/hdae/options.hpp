@@ -45,6 +45,7 @@ struct SimulationOptions {
   /// has the accuracy of the others, also on output rows between steps, which IDA
   /// interpolates. On, IDA's steps follow the differential variables only (fewer steps; an
   /// algebraic variable that varies faster than they do is accurate only at the steps).
+  /// SUNDIALS' IDA guide discourages suppression for index-1 systems, which hdae integrates.
   bool suppress_algebraic = false;
   /// Largest step in s; 0 means no limit; otherwise > 0.
   double max_step_s = 0.0;

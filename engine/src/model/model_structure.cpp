@@ -1,5 +1,6 @@
 // ModelStructure::validate and the modelling layer's declarations (model_builder.hpp).
 #include <cmath>
+#include <map>
 #include <set>
 #include <string>
 
@@ -26,6 +27,26 @@ void check_names(const std::vector<Info>& items, const char* what, const std::st
   }
 }
 
+/// The result table's columns (time, x, der(x), outputs; simulator/run.cpp) must have
+/// distinct names, or a CSV would hold two columns of one name.
+void check_column_names(const ModelStructure& s) {
+  std::map<std::string, std::string> owner;  // column name -> what declares it
+  owner["time"] = "the time column";
+  const auto claim = [&](const std::string& column, std::string what) {
+    const auto [it, inserted] = owner.emplace(column, what);
+    if (!inserted) {
+      throw ModelError(fmt::format("model '{}': result column '{}' would appear twice ({} and {})",
+                                   s.name, column, it->second, what));
+    }
+  };
+  for (const VariableInfo& v : s.variables) claim(v.name, fmt::format("variable '{}'", v.name));
+  for (const VariableInfo& v : s.variables) {
+    claim(v.der_name.empty() ? fmt::format("der({})", v.name) : v.der_name,
+          fmt::format("the derivative of variable '{}'", v.name));
+  }
+  for (const OutputInfo& o : s.outputs) claim(o.name, fmt::format("output '{}'", o.name));
+}
+
 }  // namespace
 
 void ModelStructure::validate() const {
@@ -42,6 +63,7 @@ void ModelStructure::validate() const {
   check_names(outputs, "output", name);
   check_names(crossings, "crossing", name);
   check_names(time_events, "time event", name);
+  check_column_names(*this);
   for (const VariableInfo& v : variables) {
     if (!std::isfinite(v.start)) {
       throw ModelError(fmt::format("model '{}': start value of variable '{}' is not finite ({})",

@@ -86,11 +86,9 @@ SimulationResult Run::execute() {
     } else {
       store_row(options_.start_s);
     }
-  } catch (const OptionError&) {
-    throw;
-  } catch (const ModelError&) {
-    throw;
   } catch (...) {
+    // Options and declarations were validated before the run: whatever is thrown now,
+    // including a ModelError from misuse of the event context, comes from model code.
     rethrow_as_callback_error();
   }
   finish_statistics();
