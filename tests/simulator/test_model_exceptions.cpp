@@ -2,6 +2,7 @@
 // naming the phase and the time, with the original nested inside and the rows and events so
 // far in partial_result() (README "When things go wrong").
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -286,4 +287,29 @@ TEST_CASE("misuse of the event context during a run keeps the partial result too
       "finite",
       0.5);
   check_last_row(partial, 6, 0.5);
+}
+
+TEST_CASE("a stream file that cannot be completed does not hide the model's failure") {
+  // /dev/full accepts the open and fails every write with ENOSPC: the rows kept for the
+  // stream cannot reach it when it is closed after the model failed. The model's failure
+  // stays the message's subject; the incomplete stream is added to it.
+  if (!std::filesystem::exists("/dev/full")) return;  // Linux only
+  Thrower model(Fault::kScheduleInPast);
+  SimulationOptions options = thrower_options();
+  options.stream_csv_path = "/dev/full";
+  std::string message;
+  std::shared_ptr<const SimulationResult> partial;
+  try {
+    static_cast<void>(simulate(model, options));
+  } catch (const ModelCallbackError& e) {
+    message = e.what();
+    partial = e.partial_result();
+  }
+  CHECK(message ==
+        "model 'thrower' failed in event handler at t = 0.5: time event 'switch' scheduled at "
+        "t = 0.25 which is before the current time 0.5 or not finite; the streamed CSV is "
+        "incomplete: /dev/full: write failed");
+  REQUIRE(partial != nullptr);
+  CHECK(partial->status.message == message);
+  check_last_row(*partial, 6, 0.5);  // the rows in memory are all there
 }

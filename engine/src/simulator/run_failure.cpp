@@ -61,11 +61,20 @@ std::string Run::failure_message() const {
 }
 
 void Run::rethrow_as_callback_error() {
-  const std::string message = failure_message();
+  std::string message = failure_message();
   result_.status = SimulationStatus{Outcome::kSolverFailure, phase_t_, message};
   keep_last_row();
   finish_statistics();
-  if (stream_) stream_->close();
+  if (stream_) {
+    // A stream file that cannot be completed must not replace the model's failure: it is
+    // added to the message, which still names the failure first.
+    try {
+      stream_->close();
+    } catch (const IoError& e) {
+      message += fmt::format("; the streamed CSV is incomplete: {}", e.what());
+      result_.status.message = message;
+    }
+  }
   auto partial = std::make_shared<const SimulationResult>(std::move(result_));
   std::throw_with_nested(ModelCallbackError(message, std::move(partial)));
 }
