@@ -14,47 +14,33 @@ using namespace hdae;
 
 namespace {
 
-/// x' = -x with x(0) = 1 and a crossing "level" on log(x - 0.5): finite while x > 0.5, NaN
-/// once x drops below 0.5 (at t = ln 2) and -Inf exactly at x = 0.5. The residual stays
-/// finite throughout, so only the crossing can stop the run.
-class LogLevelCrossing final : public Model {
+/// x' = -x with x(0) = 1 and one crossing whose value the test chooses:
+///   kLog   log(x - 0.5) + 10, with a real root at x = 0.5 + exp(-10), -Inf at x = 0.5 and NaN
+///          once x drops below 0.5 (at t = ln 2)
+///   kSqrt  sqrt(x - 0.5) + 1 > 0 without a root, NaN once x < 0.5
+/// The residual stays finite throughout, so only the crossing can stop the run.
+enum class Level { kLog, kSqrt };
+
+class LevelCrossing final : public Model {
  public:
-  LogLevelCrossing() : Model("log_level") {
+  explicit LevelCrossing(Level level) : Model("level_crossing"), level_(level) {
     x_ = declare_variable({.name = "x", .start = 1.0});
     ode_ = declare_equation("der(x) = -x");
-    level_ = declare_crossing("log(x - 0.5) > -10");
+    crossing_ =
+        declare_crossing(level == Level::kLog ? "log(x - 0.5) > -10" : "sqrt(x - 0.5) + 1 > 0");
   }
   void evaluate(Evaluation& e) override {
-    // log(x - 0.5) + 10 has its real root where x - 0.5 = exp(-10), just above 0.5, so IDA
-    // would find that root first if it could see it; the hysteresis does not matter here.
-    static_cast<void>(e.positive(level_, std::log(e.x(x_) - 0.5) + 10.0));
+    const double c = e.x(x_) - 0.5;
+    static_cast<void>(
+        e.positive(crossing_, level_ == Level::kLog ? std::log(c) + 10.0 : std::sqrt(c) + 1.0));
     e.set(ode_, e.der(x_) + e.x(x_));
   }
 
  private:
+  Level level_;
   Var x_;
   Eq ode_;
-  Crossing level_;
-};
-
-/// The same without a root before the NaN: the crossing value is sqrt(x - 0.5) + 1 > 0,
-/// which turns NaN once x < 0.5, at t = ln 2.
-class SqrtCrossing final : public Model {
- public:
-  SqrtCrossing() : Model("sqrt_crossing") {
-    x_ = declare_variable({.name = "x", .start = 1.0});
-    ode_ = declare_equation("der(x) = -x");
-    level_ = declare_crossing("sqrt(x - 0.5) + 1 > 0");
-  }
-  void evaluate(Evaluation& e) override {
-    static_cast<void>(e.positive(level_, std::sqrt(e.x(x_) - 0.5) + 1.0));
-    e.set(ode_, e.der(x_) + e.x(x_));
-  }
-
- private:
-  Var x_;
-  Eq ode_;
-  Crossing level_;
+  Crossing crossing_;
 };
 
 SimulationOptions options_to(double stop_s) {
@@ -69,7 +55,7 @@ SimulationOptions options_to(double stop_s) {
 }  // namespace
 
 TEST_CASE("a crossing value that turns NaN stops the run with solver failure naming the crossing") {
-  SqrtCrossing model;
+  LevelCrossing model(Level::kSqrt);
   const SimulationResult result = simulate(model, options_to(2.0));
   REQUIRE(result.status.outcome == Outcome::kSolverFailure);
   // x = exp(-t) reaches 0.5 at t = ln 2 = 0.6931...; IDA cannot step past it because every
@@ -94,7 +80,7 @@ TEST_CASE("a finite crossing root before the values turn NaN is found as an ordi
   // log(x - 0.5) + 10 = 0 at x = 0.5 + exp(-10), i.e. t = -ln(0.5 + exp(-10)), before the
   // crossing value becomes -Inf / NaN at t = ln 2: the event is found there and the run stops
   // later at ln 2, naming the crossing.
-  LogLevelCrossing model;
+  LevelCrossing model(Level::kLog);
   const SimulationResult result = simulate(model, options_to(2.0));
   const double t_root = -std::log(0.5 + std::exp(-10.0));
   REQUIRE(result.events.size() >= 2);  // the initial event and the crossing
