@@ -172,7 +172,6 @@ fi
 
 # What the re-initialization keeps per run (engine/src/reinit/workspace.hpp), for the prose
 # of sections 2 and 4.
-init_pattern_work="the sparsity pattern built once for the jump solves (besides IDA's copy) and ordered by KLU once"
 jump_profile_text="The re-initialization keeps what does not change during a run in one
 \`reinit::Workspace\` (engine/src/reinit/workspace.hpp): the sparsity pattern with its colouring
 and a template matrix, built once per run by \`Workspace::pattern\`, and the square solver,
@@ -317,7 +316,8 @@ caches; the machine's noise adds spread), i.e. the cost per step is close to lin
 hdae's and raw IDA's marginal costs per step agree. The
 whole-run ratio is above one because of hdae's one-time work at t0, a sizeable part of these
 short runs (compare the whole-run and per-step columns): the initialization's event iteration,
-jump solve and consistent derivatives, with ${init_pattern_work} (section 4 shows the profile).
+jump solve and consistent derivatives, with the sparsity pattern built once for the jump
+solves (besides IDA's copy) and ordered by KLU once (section 4 shows the profile).
 Peak memory is higher in hdae by the model description (names of every variable and equation)
 and the patterns. The dense solver's cost per step and unknown grows with n, as the n-call
 difference quotient and the n^3 LU make it.

@@ -101,9 +101,10 @@ TEST_CASE("a coloured difference Jacobian equals the column-by-column one") {
     for (std::size_t i = 0; i < x.size(); ++i) d[static_cast<Eigen::Index>(i)] = r1[i] - r0[i];
   };
   *calls = 0;
-  const JacobianMatrix coloured = difference_jacobian(&pattern, increments, diff);
+  const ColouredPattern coloured_pattern(pattern);
+  const JacobianMatrix coloured = coloured_difference_jacobian(&coloured_pattern, increments, diff);
   CHECK(*calls == static_cast<long>(pattern.num_colors));
-  const JacobianMatrix dense = difference_jacobian(nullptr, increments, diff);
+  const JacobianMatrix dense = coloured_difference_jacobian(nullptr, increments, diff);
   // Each row reads only its own entries, so a row sees the same perturbed arguments either
   // way and the quotients are the same numbers.
   CHECK(coloured.is_sparse);

@@ -140,12 +140,4 @@ JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
   return a;
 }
 
-JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
-                                   const Eigen::VectorXd& increments,
-                                   const DifferenceFunction& diff) {
-  if (pattern == nullptr) return coloured_difference_jacobian(nullptr, increments, diff);
-  const ColouredPattern coloured(*pattern);
-  return coloured_difference_jacobian(&coloured, increments, diff);
-}
-
 }  // namespace hdae::reinit

@@ -66,11 +66,6 @@ struct ColouredPattern {
                                                           const Eigen::VectorXd& increments,
                                                           const DifferenceFunction& diff);
 
-/// The same for a bare pattern (colours and storage are derived for this one call).
-[[nodiscard]] JacobianMatrix difference_jacobian(const detail::SparsityPattern* pattern,
-                                                 const Eigen::VectorXd& increments,
-                                                 const DifferenceFunction& diff);
-
 /// From this many unknowns on, a model that declares its sparsity pattern gets the coloured
 /// Jacobian and the sparse factorisations; below it dense LU is cheaper than the bookkeeping.
 inline constexpr std::size_t kSparseMinUnknowns = 200;

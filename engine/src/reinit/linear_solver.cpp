@@ -138,8 +138,6 @@ class KluFactorization {
 SquareSolver::SquareSolver() = default;
 SquareSolver::~SquareSolver() = default;
 
-bool SquareSolver::factorize(const JacobianMatrix& a) { return factorize(a, {}); }
-
 bool SquareSolver::factorize(const JacobianMatrix& a, std::span<const RowKind> row_kinds) {
   is_sparse_ = a.is_sparse;
   rcond_ = 0.0;

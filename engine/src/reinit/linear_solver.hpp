@@ -54,11 +54,9 @@ class SquareSolver {
   SquareSolver(const SquareSolver&) = delete;
   SquareSolver& operator=(const SquareSolver&) = delete;
 
-  /// False when the matrix is singular or its rcond is below kSingularRcond. Never re-uses
-  /// a pivot order.
-  [[nodiscard]] bool factorize(const JacobianMatrix& a);
-  /// The same, re-using the previous pivot order when the row kinds are those of the last
-  /// factorization with pivot search (sparse matrices only; see the class comment).
+  /// False when the matrix is singular or its rcond is below kSingularRcond. Re-uses the
+  /// previous pivot order when the row kinds are those of the last factorization with pivot
+  /// search (sparse matrices only; see the class comment); empty row kinds never re-use it.
   [[nodiscard]] bool factorize(const JacobianMatrix& a, std::span<const RowKind> row_kinds);
   [[nodiscard]] Eigen::VectorXd solve(const Eigen::VectorXd& b) const;
   /// Reciprocal condition estimate of the last factorisation (0 when singular).
