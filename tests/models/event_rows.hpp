@@ -23,6 +23,14 @@ inline std::optional<std::pair<std::size_t, std::size_t>> event_rows(const Resul
   return std::nullopt;
 }
 
+/// The row of the right limit x^+(t0): the last of the rows at the start time, which are two
+/// (x^-(t0) with the start values, then x^+(t0)) when the initial jump changed the state.
+inline std::size_t initial_row(const ResultTable& table) {
+  std::size_t i = 0;
+  while (i + 1 < table.num_rows() && table.time(i + 1) == table.time(0)) ++i;
+  return i;
+}
+
 /// Value of a named column in row i.
 inline double value(const ResultTable& table, std::size_t row, std::string_view column) {
   return table.value(row, table.column_index(column));

@@ -13,6 +13,7 @@
 #include "models/event_rows.hpp"
 
 using namespace hdae;
+using models::testing::initial_row;
 using models::testing::value;
 
 namespace {
@@ -55,14 +56,14 @@ TEST_CASE("an unnormalised start quaternion is projected to Q0/|Q0| and |Q| = 1 
   const double norm = std::sqrt(0.1 * 0.1 + 0.5 * 0.5 + 1.0);
   for (std::size_t i = 0; i < 4; ++i) {
     CAPTURE(i);
-    CHECK(std::abs(value(table, 0, q_name(i)) - p.q_start[i] / norm) < kJumpTol);
+    CHECK(std::abs(value(table, initial_row(table), q_name(i)) - p.q_start[i] / norm) < kJumpTol);
   }
   // The angular velocity has no impulse (its rows carry no multiplier): w stays 0.
-  for (std::size_t i = 0; i < 3; ++i) CHECK(value(table, 0, w_name(i)) == 0.0);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(value(table, initial_row(table), w_name(i)) == 0.0);
   // Along the run, IDA's Newton iteration meets the f_c row Q.Q - 1 = 0 to a fraction of its
   // local error test: within 10 rel_tol (the row's scale is 1).
   const std::vector<double> q_norm = table.column("|Q|");
-  for (std::size_t i = 0; i < q_norm.size(); ++i) {
+  for (std::size_t i = initial_row(table); i < q_norm.size(); ++i) {
     CAPTURE(table.time(i));
     CHECK(std::abs(q_norm[i] - 1.0) < 10 * kRelTol);
   }
@@ -77,7 +78,7 @@ TEST_CASE("a torque-free spherical body keeps its angular velocity and turns abo
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
   const ResultTable& table = result.table;
   // Equal inertias cancel the gyroscopic term exactly, so der(w) = 0 and w stays bitwise.
-  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+  for (std::size_t i = initial_row(table); i < table.num_rows(); ++i) {
     for (std::size_t k = 0; k < 3; ++k) {
       CHECK(value(table, i, w_name(k)) == p.w_start_radps[k]);
     }
@@ -86,8 +87,8 @@ TEST_CASE("a torque-free spherical body keeps its angular velocity and turns abo
   // Q(t) = Q(0+) (x) (sin(|w| t/2) w/|w|, cos(|w| t/2)).
   const double w_abs = std::sqrt(1.0 + 4.0 + 9.0);
   Quaternion q0{};
-  for (std::size_t k = 0; k < 4; ++k) q0[k] = value(table, 0, q_name(k));
-  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+  for (std::size_t k = 0; k < 4; ++k) q0[k] = value(table, initial_row(table), q_name(k));
+  for (std::size_t i = initial_row(table); i < table.num_rows(); ++i) {
     const double t = table.time(i);
     CAPTURE(t);
     const double s = std::sin(w_abs * t / 2.0) / w_abs;
@@ -110,7 +111,7 @@ TEST_CASE("a torque-free symmetric top keeps its spin and precesses at (I3 - I1)
   const SimulationResult result = run(p, 5.0);
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
   const ResultTable& table = result.table;
-  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+  for (std::size_t i = initial_row(table); i < table.num_rows(); ++i) {
     const double t = table.time(i);
     CAPTURE(t);
     // w3' = (I1 - I2) w1 w2 / I3 = 0 exactly.

@@ -11,6 +11,7 @@
 using namespace hdae;
 using models::testing::event_rows;
 using models::testing::find_jump;
+using models::testing::initial_row;
 using models::testing::value;
 
 namespace {
@@ -45,9 +46,12 @@ TEST_CASE("an engaging ideal clutch gives both shafts 6.4 rad/s right after t = 
   const double w_expected =
       (j1_eff * p.w1_start_radps + p.inertia2_kgm2 * p.w2_start_radps) / (j1_eff + p.inertia2_kgm2);
   CHECK(w_expected == doctest::Approx(6.4));
-  // Row 0 holds x^+(t0).
-  CHECK(std::abs(value(result.table, 0, "w1") - w_expected) < kJumpTol * 10.0);
-  CHECK(std::abs(value(result.table, 0, "w2") - w_expected) < kJumpTol * 10.0);
+  // Both limits at t0, as at every event: row 0 holds the start values x^-(t0), row 1 x^+(t0).
+  REQUIRE(initial_row(result.table) == 1);
+  CHECK(value(result.table, 0, "w1") == p.w1_start_radps);
+  CHECK(value(result.table, 0, "w2") == p.w2_start_radps);
+  CHECK(std::abs(value(result.table, 1, "w1") - w_expected) < kJumpTol * 10.0);
+  CHECK(std::abs(value(result.table, 1, "w2") - w_expected) < kJumpTol * 10.0);
 
   // The angular impulse on shaft 2 is J2 (w^+ - w2^-) = 0.4 (6.4 - 10) = -1.44 N m s; tau is the
   // torque shaft 1 exerts on shaft 2, so this is the jump of tau_int.

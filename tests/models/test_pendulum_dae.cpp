@@ -9,6 +9,7 @@
 #include "models/event_rows.hpp"
 
 using namespace hdae;
+using models::testing::initial_row;
 using models::testing::value;
 
 namespace {
@@ -43,15 +44,16 @@ TEST_CASE("a pendulum started off its circle is projected radially onto it at t0
   // too (lambda is an impulse), which removes its radial part: v = (1, 1) is already
   // tangential and stays. This holds for the midpoint and the end-point rule alike.
   const double r = 1.0 / std::sqrt(2.0);
-  CHECK(std::abs(value(table, 0, "x") - r) < kJumpTol);
-  CHECK(std::abs(value(table, 0, "y") + r) < kJumpTol);
-  CHECK(std::abs(value(table, 0, "vx") - 1.0) < kJumpTol);
-  CHECK(std::abs(value(table, 0, "vy") - 1.0) < kJumpTol);
+  CHECK(std::abs(value(table, initial_row(table), "x") - r) < kJumpTol);
+  CHECK(std::abs(value(table, initial_row(table), "y") + r) < kJumpTol);
+  CHECK(std::abs(value(table, initial_row(table), "vx") - 1.0) < kJumpTol);
+  CHECK(std::abs(value(table, initial_row(table), "vy") - 1.0) < kJumpTol);
   // The constraints hold at t0^+ to the jump-solve tolerance.
-  const double x = value(table, 0, "x");
-  const double y = value(table, 0, "y");
+  const double x = value(table, initial_row(table), "x");
+  const double y = value(table, initial_row(table), "y");
   CHECK(std::abs((x * x + y * y - 1.0) / 2.0) < kJumpTol);
-  CHECK(std::abs(x * value(table, 0, "vx") + y * value(table, 0, "vy")) < kJumpTol);
+  CHECK(std::abs(x * value(table, initial_row(table), "vx") +
+                 y * value(table, initial_row(table), "vy")) < kJumpTol);
 }
 
 TEST_CASE("with x and vx fixed the pendulum starts at y = -0.8660254 and vy = 0.5773503") {
@@ -59,14 +61,15 @@ TEST_CASE("with x and vx fixed the pendulum starts at y = -0.8660254 and vy = 0.
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
   const ResultTable& table = result.table;
   // Fixed start values are kept exactly (ITI paper section 4).
-  CHECK(value(table, 0, "x") == 0.5);
-  CHECK(value(table, 0, "vx") == 1.0);
+  CHECK(value(table, initial_row(table), "x") == 0.5);
+  CHECK(value(table, initial_row(table), "vx") == 1.0);
   // x^2 + y^2 = 1 with x = 0.5 and y on the lower branch: y = -sqrt(3)/2; x vx + y vy = 0
   // gives vy = 0.5 / (sqrt(3)/2) = 1/sqrt(3). DESIGN.md quotes 7 digits: -0.8660254, 0.5773503.
-  CHECK(std::abs(value(table, 0, "y") - (-0.8660254)) < 5e-8);  // half a unit in the 7th digit
-  CHECK(std::abs(value(table, 0, "vy") - 0.5773503) < 5e-8);
-  CHECK(std::abs(value(table, 0, "y") + std::sqrt(3.0) / 2.0) < kJumpTol);
-  CHECK(std::abs(value(table, 0, "vy") - 1.0 / std::sqrt(3.0)) < kJumpTol);
+  CHECK(std::abs(value(table, initial_row(table), "y") - (-0.8660254)) <
+        5e-8);  // half a unit in the 7th digit
+  CHECK(std::abs(value(table, initial_row(table), "vy") - 0.5773503) < 5e-8);
+  CHECK(std::abs(value(table, initial_row(table), "y") + std::sqrt(3.0) / 2.0) < kJumpTol);
+  CHECK(std::abs(value(table, initial_row(table), "vy") - 1.0 / std::sqrt(3.0)) < kJumpTol);
 }
 
 TEST_CASE("the pendulum reaches ModiaMath's published state at t = 2 s") {
@@ -99,8 +102,8 @@ TEST_CASE("the undamped GGL pendulum keeps its constraints and its energy while 
   const SimulationResult result = run(false);
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
   const ResultTable& table = result.table;
-  const double energy0 = value(table, 0, "energy");
-  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+  const double energy0 = value(table, initial_row(table), "energy");
+  for (std::size_t i = initial_row(table); i < table.num_rows(); ++i) {
     CAPTURE(table.time(i));
     const double x = value(table, i, "x");
     const double y = value(table, i, "y");

@@ -4,12 +4,15 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "hdae/model.hpp"
+#include "model/model_pattern.hpp"
 #include "reinit/jump_solver.hpp"
+#include "reinit/workspace.hpp"
 
 namespace hdae::reinit::testing {
 
@@ -17,6 +20,11 @@ struct TestModel {
   ModelStructure structure;
   std::vector<RowKind> kinds;
   ResidualFunction residual;
+  /// Set by use_sparse_path(): the problems take the sparse path with the declared pattern.
+  std::shared_ptr<Workspace> workspace;
+
+  /// Solves with the declared pattern, as a run on the sparse path does.
+  void use_sparse_path() { workspace = std::make_shared<Workspace>(detail::pattern_of(structure)); }
 
   /// A jump problem at time t with the Newton tolerance the simulator uses by default
   /// (jump_tol_factor 1e-3 times rel_tol 1e-6).
@@ -30,6 +38,7 @@ struct TestModel {
     p.rule = rule;
     p.fixed_values = fixed;
     p.tolerance = 1e-9;
+    p.workspace = workspace.get();
     return p;
   }
 };

@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include "reinit/consistent_derivatives.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit_test_models.hpp"
 

@@ -231,8 +231,10 @@ void check_no_step_allocation(LinearSolverKind solver, JacobianSource jacobian) 
 
   // After 0.1 s the run has done its set-up and first steps (the first impact is at 0.45 s).
   const Attribution a = attribute(model.calls, 0.1);
-  // 2.4 s of 10 ms output intervals, minus the few that contain an event.
-  CHECK(a.step_stretches > 200);
+  // IDA steps one at a time and the rows of the output points a step passed are stored one
+  // after another, so a stretch with callbacks in it holds at least one step; the ball's steps
+  // after 0.1 s (most of the run's) give far more than 50 such stretches.
+  CHECK(a.step_stretches > 50);
   CHECK(a.event_stretches >= 4);
   CHECK(a.step_allocations == 0);
   // Geometric growth with factor >= 1.5 (which amortised constant append requires in

@@ -65,8 +65,8 @@ TEST_CASE("invalid solver, event and stop options are rejected with the field an
   CHECK(error_of(o) == "SimulationOptions::max_steps_per_interval must be >= 1, got 0");
 
   o = {};
-  o.klu_min_unknowns = 0;
-  CHECK(error_of(o) == "SimulationOptions::klu_min_unknowns must be >= 1, got 0");
+  o.sparse_min_unknowns = 0;
+  CHECK(error_of(o) == "SimulationOptions::sparse_min_unknowns must be >= 1, got 0");
 
   o = {};
   o.max_jump_iterations = 0;
@@ -103,7 +103,7 @@ TEST_CASE("the documented boundary values of the options are accepted") {
   SimulationOptions o;
   o.max_step_s = 0.0;  // no limit
   o.max_steps_per_interval = 1;
-  o.klu_min_unknowns = 1;
+  o.sparse_min_unknowns = 1;
   o.max_jump_iterations = 1;
   o.jump_tol_factor = 1.0;
   o.crossing_hysteresis = 1e-3;

@@ -170,14 +170,14 @@ TEST_CASE("max_step_s bounds every step: at least (stop - start) / max_step_s st
   CHECK(std::abs(limited.table.final_value("x") - 1.5 * std::exp(-5.0)) < 100 * 1e-6 * 1.5);
 }
 
-TEST_CASE("kAuto picks KLU for a declared pattern at or above klu_min_unknowns, dense below") {
+TEST_CASE("kAuto picks KLU for a declared pattern at or above sparse_min_unknowns, dense below") {
   // The coloured finite-difference Jacobian (statistics.jacobian_colors > 0) exists only on
   // the KLU path. test::LinearDae has 2 unknowns and a declared pattern with 2 colours.
   auto run = [](SimulationModel& model, LinearSolverKind solver, std::size_t klu_min) {
     SimulationOptions options;
     options.stop_s = 2.0;
     options.linear_solver = solver;
-    options.klu_min_unknowns = klu_min;
+    options.sparse_min_unknowns = klu_min;
     const SimulationResult r = simulate(model, options);
     REQUIRE(r.status.ok());
     return r;

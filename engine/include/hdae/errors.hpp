@@ -29,14 +29,14 @@ class IoError : public std::runtime_error {
 
 struct SimulationResult;
 
-/// A model callback threw. The message names the model, the phase (integration, event
-/// evaluation, event handler, jump solve, output, initialization) and the time; the original
-/// exception is nested (std::rethrow_if_nested); partial_result() holds the rows and events
-/// computed so far, with a last row at the failure time (NaN outputs when the model cannot
-/// compute them there) or, for a failure during integration, at IDA's last completed step.
-class ModelCallbackError : public std::runtime_error {
+/// A run ended by an exception: the message says what failed, where and when, the original
+/// exception is nested (std::rethrow_if_nested), and partial_result() holds the rows and
+/// events computed so far, with a last row at the failure time (NaN outputs when the model
+/// cannot compute them there) or, for a failure during integration, at IDA's last completed
+/// step.
+class RunError : public std::runtime_error {
  public:
-  ModelCallbackError(const std::string& message, std::shared_ptr<const SimulationResult> partial)
+  RunError(const std::string& message, std::shared_ptr<const SimulationResult> partial)
       : std::runtime_error(message), partial_(std::move(partial)) {}
   [[nodiscard]] const std::shared_ptr<const SimulationResult>& partial_result() const {
     return partial_;
@@ -44,6 +44,21 @@ class ModelCallbackError : public std::runtime_error {
 
  private:
   std::shared_ptr<const SimulationResult> partial_;
+};
+
+/// Model code threw. The message names the model, the phase (initialization, integration,
+/// event evaluation, event handler, jump solve, output) and the time; the partial result's
+/// status is Outcome::kModelFailure.
+class ModelCallbackError : public RunError {
+ public:
+  using RunError::RunError;
+};
+
+/// The engine itself failed: a SUNDIALS call, memory, a row sink that cannot take rows. Not
+/// the model's fault; the partial result's status is Outcome::kEngineFailure.
+class EngineError : public RunError {
+ public:
+  using RunError::RunError;
 };
 
 }  // namespace hdae

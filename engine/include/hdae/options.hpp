@@ -12,9 +12,9 @@
 namespace hdae {
 
 enum class LinearSolverKind {
-  kAuto,   ///< KLU when the model declares a sparsity pattern and has >= klu_min_unknowns
+  kAuto,   ///< KLU when the model declares a sparsity pattern and has >= sparse_min_unknowns
   kDense,  ///< SUNDIALS dense LU with IDA's own difference-quotient Jacobian
-  kKlu,    ///< SuiteSparse KLU with a column-coloured finite-difference Jacobian
+  kKlu,    ///< SuiteSparse KLU with a column-coloured FD Jacobian; needs a declared pattern
 };
 
 /// Quadrature of M_d over the Dirac impulse in the jump solve (DESIGN.md section 3).
@@ -30,12 +30,11 @@ enum class LogLevel { kOff, kError, kWarning, kInfo, kDebug };
 using LogSink = std::function<void(LogLevel, std::string_view)>;
 
 struct SimulationOptions {
+  // --- Integration (IDA) ---------------------------------------------------------------
   /// Start time t0 in s; finite.
   double start_s = 0.0;
   /// Stop time in s; finite and > start_s.
   double stop_s = 1.0;
-  /// Output grid spacing in s, > 0 when set; unset means (stop_s - start_s) / 500.
-  std::optional<double> output_interval_s;
   /// IDA relative tolerance; in (0, 1).
   double rel_tol = 1e-6;
   /// Absolute tolerance of x[i] is abs_tol_factor * rel_tol * nominal[i]; > 0.
@@ -49,14 +48,21 @@ struct SimulationOptions {
   bool suppress_algebraic = false;
   /// Largest step in s; 0 means no limit; otherwise > 0.
   double max_step_s = 0.0;
-  /// Most IDA steps between two output points (IDASetMaxNumSteps); >= 1.
+  /// Most IDA steps between two stored rows (output points, event rows); >= 1. More end the
+  /// run with Outcome::kSolverFailure (IDA_TOO_MUCH_WORK).
   long max_steps_per_interval = 100000;
-  /// Linear solver of IDA's Newton iteration.
+  /// Linear solver of IDA's Newton iteration; the re-initialization follows the same choice
+  /// (sparse matrices and KLU, or dense LU).
   LinearSolverKind linear_solver = LinearSolverKind::kAuto;
-  /// Size from which kAuto picks KLU (when a sparsity pattern is declared); >= 1.
-  std::size_t klu_min_unknowns = 50;
+  /// Size from which kAuto takes the sparse path (when the model declares a sparsity
+  /// pattern): IDA with KLU and a coloured Jacobian, sparse jump solves; >= 1.
+  std::size_t sparse_min_unknowns = 50;
+
+  // --- Events ------------------------------------------------------------------------------
   /// Most passes of the event iteration at one instant; >= 1.
   int max_event_iterations = 20;
+  /// Crossing hysteresis, relative to each crossing's nominal; in (0, 1e-3].
+  double crossing_hysteresis = 1e-10;
   // Chattering and Zeno behaviour (events/chattering.hpp): three rules watch the times of
   // consecutive state events and end the run with Outcome::kChattering, naming the crossings
   // and the time, before it crawls through an endless sequence of events. Time events are
@@ -84,21 +90,20 @@ struct SimulationOptions {
   /// Fraction of stop_s - start_s within which chattering_dense_event_count events count as
   /// chattering; in [0, 1); 0 disables the dense-events rule.
   double chattering_dense_span_fraction = 5e-4;
-  /// Crossing hysteresis, relative to each crossing's nominal; in (0, 1e-3].
-  double crossing_hysteresis = 1e-10;
+
+  // --- Re-initialization (the jump solve at t0 and after every event) ---------------------
   /// Rule for M_d over the impulse in the jump solve.
   JumpRule jump_rule = JumpRule::kMidpoint;
   /// Jump-solve Newton tolerance relative to rel_tol (scaled residual); in (0, 1].
   double jump_tol_factor = 1e-3;
   /// Most Newton iterations of one jump solve; >= 1.
   int max_jump_iterations = 50;
-  /// Stop with Outcome::kWallClockLimit after this much wall-clock time (s); 0: no limit;
-  /// otherwise > 0.
-  double max_wall_time_s = 0.0;
-  /// When non-null and set to true (e.g. from a SIGINT handler or an event handler), the run
-  /// stops with Outcome::kInterrupted at the next residual evaluation, output point or
-  /// event-iteration pass.
-  const std::atomic<bool>* cancel = nullptr;
+
+  // --- Output ------------------------------------------------------------------------------
+  /// Output grid spacing in s when set: > 0, at least the time resolution of the run
+  /// (1000 u max(|start_s|, |stop_s|, 1), u the unit round-off) and at most 1e9 output points
+  /// in all; unset means (stop_s - start_s) / 500.
+  std::optional<double> output_interval_s;
   /// When non-empty, every result row is also appended to this CSV file as it is produced
   /// (in 64 KiB chunks), so the rows survive an interruption and long runs need no memory
   /// for them.
@@ -106,9 +111,21 @@ struct SimulationOptions {
   /// Whether rows are kept in SimulationResult::table as well (kStreamOnly requires
   /// stream_csv_path and bounds memory for runs with millions of rows).
   RowStorage row_storage = RowStorage::kInMemory;
+
+  // --- Limits ------------------------------------------------------------------------------
+  /// Stop with Outcome::kWallClockLimit after this much wall-clock time (s); 0: no limit;
+  /// otherwise > 0.
+  double max_wall_time_s = 0.0;
+  /// When non-null and set to true (e.g. from a SIGINT handler or an event handler), the run
+  /// stops with Outcome::kInterrupted at the next residual evaluation, step, output row or
+  /// event-iteration pass.
+  const std::atomic<bool>* cancel = nullptr;
+
+  // --- Logging -----------------------------------------------------------------------------
   /// Messages at or above this level go to log_sink.
   LogLevel log_level = LogLevel::kWarning;
-  /// Receiver of log messages; when empty, messages go to standard error.
+  /// Receiver of log messages (hdae's and IDA's own); when empty, messages go to standard
+  /// error.
   LogSink log_sink;
 
   /// Throws OptionError naming the first violated field and its rule.

@@ -15,7 +15,6 @@
 
 #include <cstddef>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "hdae/model.hpp"
@@ -61,17 +60,6 @@ class CrossingTable {
   std::vector<char> seen_;
   std::vector<double> z_;
   bool initial_pass_ = false;
-};
-
-/// What the model asked for in on_event; applied by the simulator after the call.
-struct EventRequests {
-  std::vector<RowKind>* row_kinds = nullptr;
-  std::vector<double>* time_event_times = nullptr;  ///< NaN = not scheduled
-  const ModelStructure* structure = nullptr;
-  bool row_kinds_changed = false;
-  bool terminate = false;
-  std::string terminate_reason;
-  bool another_pass = false;
 };
 
 }  // namespace hdae::detail

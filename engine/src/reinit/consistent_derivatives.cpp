@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "reinit/consistent_derivatives.hpp"
 #include "reinit/fd_jacobian.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit/jump_system.hpp"
@@ -38,7 +39,7 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   std::optional<Workspace> own_workspace;
   Workspace& workspace =
       problem.workspace != nullptr ? *problem.workspace : own_workspace.emplace();
-  const ColouredPattern* pattern_ptr = workspace.pattern(structure);
+  const ColouredPattern* pattern_ptr = workspace.pattern();
   const double t = problem.t;
   Eigen::VectorXd nominal(idx(n));
   for (std::size_t j = 0; j < n; ++j) nominal[idx(j)] = structure.variables[j].nominal;

@@ -5,6 +5,8 @@
 #include <limits>
 #include <utility>
 
+#include "sparsity/coloured_differences.hpp"
+
 namespace hdae::reinit {
 namespace {
 
@@ -12,7 +14,7 @@ Eigen::Index idx(std::size_t i) { return static_cast<Eigen::Index>(i); }
 
 /// Compressed-column storage with the pattern's entries in the pattern's order, so that
 /// position p of the pattern is position p of valuePtr().
-SparseMatrix make_sparse(const detail::SparsityPattern& pattern) {
+SparseMatrix make_sparse(const sparsity::SparsityPattern& pattern) {
   const Eigen::Index n = idx(pattern.n);
   SparseMatrix a(n, n);
   Eigen::VectorXi per_column(n);
@@ -31,12 +33,8 @@ SparseMatrix make_sparse(const detail::SparsityPattern& pattern) {
 
 }  // namespace
 
-ColouredPattern::ColouredPattern(detail::SparsityPattern p)
-    : pattern(std::move(p)),
-      columns_of_color(pattern.num_colors),
-      zero_matrix(make_sparse(pattern)) {
-  for (std::size_t j = 0; j < pattern.n; ++j) columns_of_color[pattern.color[j]].push_back(j);
-}
+ColouredPattern::ColouredPattern(sparsity::SparsityPattern p)
+    : pattern(std::move(p)), zero_matrix(make_sparse(pattern)) {}
 
 void JacobianMatrix::scale(const Eigen::VectorXd& row, const Eigen::VectorXd& col) {
   if (!is_sparse) {
@@ -91,13 +89,6 @@ void JacobianMatrix::take_rows(const JacobianMatrix& other, std::span<const RowK
   }
 }
 
-std::optional<detail::SparsityPattern> sparse_pattern_for(const ModelStructure& structure) {
-  if (structure.sparsity.empty() || structure.num_unknowns() < kSparseMinUnknowns) {
-    return std::nullopt;
-  }
-  return detail::make_pattern(structure);
-}
-
 double difference_increment(double value, double nominal) {
   static const double kSqrtEps = std::sqrt(std::numeric_limits<double>::epsilon());
   const double h = kSqrtEps * std::max(std::abs(value), nominal);
@@ -122,21 +113,21 @@ JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
     return a;
   }
 
-  const detail::SparsityPattern& pattern = coloured->pattern;
   a.is_sparse = true;
   a.sparse = coloured->zero_matrix;
-  double* values = a.sparse.valuePtr();
-  for (const std::vector<std::size_t>& columns : coloured->columns_of_color) {
-    for (const std::size_t j : columns) step[idx(j)] = increments[idx(j)];
-    diff(step, d);
-    // No two columns of one colour share a row, so d[row] belongs to column j alone.
-    for (const std::size_t j : columns) {
-      for (std::size_t p = pattern.col_start[j]; p < pattern.col_start[j + 1]; ++p) {
-        values[p] = d[idx(pattern.row_index[p])] / increments[idx(j)];
-      }
-      step[idx(j)] = 0.0;
-    }
-  }
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);
+  const auto span_of = [n](const Eigen::VectorXd& v) {
+    return std::span<const double>(v.data(), static_cast<std::size_t>(n));
+  };
+  sparsity::coloured_differences(
+      coloured->pattern, span_of(increments), span_of(zero), span_of(d),
+      std::span<double>(a.sparse.valuePtr(), static_cast<std::size_t>(a.sparse.nonZeros())),
+      [&](std::span<const std::size_t> columns) {
+        for (const std::size_t j : columns) step[idx(j)] = increments[idx(j)];
+        diff(step, d);
+        for (const std::size_t j : columns) step[idx(j)] = 0.0;
+        return 0;
+      });
   return a;
 }
 

@@ -5,7 +5,7 @@
 // J = [M_d; d f_c/dx]. Both are built here from differences of residual evaluations, either
 // dense (one evaluation per column) or, when the model declares its sparsity pattern,
 // column-coloured (Curtis, Powell and Reid 1974: one evaluation per colour, see
-// model/sparsity_pattern.hpp), so that a chain-like model of any size costs a handful of
+// sparsity/), so that a chain-like model of any size costs a handful of
 // residual calls. The result is a JacobianMatrix, which linear_solver.hpp factorises and
 // rank_diagnosis.hpp analyses when it is singular.
 #pragma once
@@ -20,7 +20,7 @@
 #include <Eigen/SparseCore>
 
 #include "hdae/model.hpp"
-#include "model/sparsity_pattern.hpp"
+#include "sparsity/sparsity_pattern.hpp"
 
 namespace hdae::reinit {
 
@@ -47,15 +47,13 @@ struct JacobianMatrix {
 /// diff = g(base + step) - g(base) for a step that is non-zero on a group of columns.
 using DifferenceFunction = std::function<void(const Eigen::VectorXd& step, Eigen::VectorXd& diff)>;
 
-/// A sparsity pattern with what every difference Jacobian over it needs and that depends on
-/// the pattern alone: the columns of each colour, and a compressed-column matrix holding the
-/// pattern's entries (all zero), so that a new Jacobian starts as a copy of three arrays
-/// instead of one insertion per entry. Built once per run (reinit/workspace.hpp).
+/// A coloured sparsity pattern (sparsity/sparsity_pattern.hpp) with a compressed-column matrix
+/// holding the pattern's entries (all zero), so that a new Jacobian starts as a copy of three
+/// arrays instead of one insertion per entry. Built once per run (reinit/workspace.hpp).
 struct ColouredPattern {
-  explicit ColouredPattern(detail::SparsityPattern p);
+  explicit ColouredPattern(sparsity::SparsityPattern p);
 
-  detail::SparsityPattern pattern;
-  std::vector<std::vector<std::size_t>> columns_of_color;
+  sparsity::SparsityPattern pattern;
   SparseMatrix zero_matrix;  ///< position k of valuePtr() is position k of the pattern
 };
 
@@ -65,14 +63,6 @@ struct ColouredPattern {
 [[nodiscard]] JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
                                                           const Eigen::VectorXd& increments,
                                                           const DifferenceFunction& diff);
-
-/// From this many unknowns on, a model that declares its sparsity pattern gets the coloured
-/// Jacobian and the sparse factorisations; below it dense LU is cheaper than the bookkeeping.
-inline constexpr std::size_t kSparseMinUnknowns = 200;
-
-/// The model's pattern (with its colouring) when the sparse path applies, else nothing.
-[[nodiscard]] std::optional<detail::SparsityPattern> sparse_pattern_for(
-    const ModelStructure& structure);
 
 /// Increment for a forward difference in unknown j: sqrt(machine eps) times the larger of
 /// |value| and the nominal value, with the sign of value (so the step moves away from zero).

@@ -130,7 +130,7 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   std::optional<Workspace> own_workspace;
   Workspace& workspace =
       problem.workspace != nullptr ? *problem.workspace : own_workspace.emplace();
-  NewtonRun run{problem, *problem.structure, system, workspace.pattern(*problem.structure), {}};
+  NewtonRun run{problem, *problem.structure, system, workspace.pattern(), {}};
   const Eigen::VectorXd& nominal = system.nominal();
   const double tol = problem.tolerance;
   const double t = problem.t;

@@ -8,8 +8,9 @@
 //
 // (the f_d rows are linear in der_x, so the difference is M_d(x_m) (x^+ - x^-) without a
 // Jacobian), then the consistent derivative der_x^+ from J der_x = rhs with
-// J = [M_d; d f_c/dx] and rhs = [-b_d; -d f_c/dt]. Both come back with a status whose
-// message names equations and variables when J or the Newton matrix is singular.
+// J = [M_d; d f_c/dx] and rhs = [-b_d; -d f_c/dt] (consistent_derivatives.hpp). Both come back
+// with a status whose message names equations and variables when J or the Newton matrix is
+// singular.
 #pragma once
 
 #include <functional>
@@ -44,7 +45,6 @@ struct JumpProblem {
   FixedValues fixed_values = FixedValues::kIgnore;
   double tolerance = 1e-9;  ///< Newton stops when the nominal-scaled max-norm is below this
   int max_iterations = 50;
-  double rel_tol = 1e-6;  ///< integration tolerance (for difference increments)
   /// Pattern, ordering and pivot order shared by the solves of one run (reinit/workspace.hpp);
   /// nullptr: each call derives its own. Must outlive the call; not shared between threads.
   Workspace* workspace = nullptr;
@@ -72,9 +72,5 @@ struct DerivativeOutcome {
 
 /// x^+ from x^- (see the file comment). On success x_plus satisfies all f_c rows.
 [[nodiscard]] JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_minus);
-
-/// der_x consistent with x: J der_x = rhs (see the file comment).
-[[nodiscard]] DerivativeOutcome consistent_derivatives(const JumpProblem& problem,
-                                                       std::span<const double> x);
 
 }  // namespace hdae::reinit

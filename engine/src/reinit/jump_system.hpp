@@ -20,9 +20,9 @@
 
 #include <Eigen/Dense>
 
-#include "model/sparsity_pattern.hpp"
 #include "reinit/fd_jacobian.hpp"
 #include "reinit/jump_solver.hpp"
+#include "sparsity/sparsity_pattern.hpp"
 
 namespace hdae::reinit {
 

@@ -1,5 +1,7 @@
 // SimulationOptions::validate: names the violated field and its rule (STYLE.md "Options").
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -8,6 +10,12 @@
 
 namespace hdae {
 namespace {
+
+/// Consecutive output times must differ by more than IDA's time round-off (events/
+/// same_time.hpp uses 1000 u max(|a|, |b|, 1) for "the same instant").
+constexpr double kTimeResolutionUnits = 1000.0;
+/// More output points than this is no result anyone can store or read.
+constexpr double kMaxOutputPoints = 1e9;
 
 void require(bool ok, const char* field, const char* rule, double value) {
   if (!ok)
@@ -21,8 +29,19 @@ void SimulationOptions::validate() const {
   require(std::isfinite(stop_s), "stop_s", "finite", stop_s);
   require(stop_s > start_s, "stop_s", fmt::format("> start_s ({})", start_s).c_str(), stop_s);
   if (output_interval_s) {
-    require(std::isfinite(*output_interval_s) && *output_interval_s > 0.0, "output_interval_s",
-            "> 0 when set (unset selects (stop_s - start_s)/500)", *output_interval_s);
+    const double dt = *output_interval_s;
+    require(std::isfinite(dt) && dt > 0.0, "output_interval_s",
+            "> 0 when set (unset selects (stop_s - start_s)/500)", dt);
+    // Finer than the time resolution, consecutive output times would be the same double.
+    const double resolution = kTimeResolutionUnits * std::numeric_limits<double>::epsilon() *
+                              std::max({std::abs(start_s), std::abs(stop_s), 1.0});
+    require(dt >= resolution, "output_interval_s",
+            fmt::format(">= the time resolution of the run ({:.3g} s)", resolution).c_str(), dt);
+    require((stop_s - start_s) / dt <= kMaxOutputPoints, "output_interval_s",
+            fmt::format(">= (stop_s - start_s) / {:.0e} (at most {:.0e} output points)",
+                        kMaxOutputPoints, kMaxOutputPoints)
+                .c_str(),
+            dt);
   }
   require(rel_tol > 0.0 && rel_tol < 1.0, "rel_tol", "in (0, 1)", rel_tol);
   require(std::isfinite(abs_tol_factor) && abs_tol_factor > 0.0, "abs_tol_factor", "> 0",
@@ -31,7 +50,8 @@ void SimulationOptions::validate() const {
           max_step_s);
   require(max_steps_per_interval >= 1, "max_steps_per_interval", ">= 1",
           static_cast<double>(max_steps_per_interval));
-  require(klu_min_unknowns >= 1, "klu_min_unknowns", ">= 1", static_cast<double>(klu_min_unknowns));
+  require(sparse_min_unknowns >= 1, "sparse_min_unknowns", ">= 1",
+          static_cast<double>(sparse_min_unknowns));
   require(max_event_iterations >= 1, "max_event_iterations", ">= 1", max_event_iterations);
   require(chattering_event_count >= 3, "chattering_event_count", ">= 3", chattering_event_count);
   require(chattering_min_relative_spacing >= 0.0 && chattering_min_relative_spacing <= 1e-3,

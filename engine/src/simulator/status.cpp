@@ -7,6 +7,10 @@ namespace hdae {
 
 std::string_view to_string(Outcome outcome) {
   switch (outcome) {
+    case Outcome::kNotRun:
+      return "not run";
+    case Outcome::kRunning:
+      return "running";
     case Outcome::kReachedStopTime:
       return "reached stop time";
     case Outcome::kStoppedByModel:
@@ -25,6 +29,10 @@ std::string_view to_string(Outcome outcome) {
       return "wall-clock limit";
     case Outcome::kInterrupted:
       return "interrupted";
+    case Outcome::kModelFailure:
+      return "model failure";
+    case Outcome::kEngineFailure:
+      return "engine failure";
   }
   return "unknown outcome";  // unreachable for valid enumerators
 }

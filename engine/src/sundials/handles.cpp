@@ -14,14 +14,14 @@ Context make_context() {
   SUNContext ctx = nullptr;
   // SUNDIALS 6.x takes a communicator pointer (NULL for serial); 7.x takes SUN_COMM_NULL.
   if (SUNContext_Create(nullptr, &ctx) != 0 || ctx == nullptr) {
-    throw std::runtime_error("SUNContext_Create failed");
+    throw SundialsError("SUNContext_Create failed");
   }
   return Context(ctx);
 }
 
 Vector make_vector(std::size_t n, SUNContext ctx) {
   N_Vector v = N_VNew_Serial(static_cast<sunindextype>(n), ctx);
-  if (v == nullptr) throw std::runtime_error(fmt::format("N_VNew_Serial({}) failed", n));
+  if (v == nullptr) throw SundialsError(fmt::format("N_VNew_Serial({}) failed", n));
   N_VConst(0.0, v);
   return Vector(v);
 }
@@ -35,7 +35,7 @@ std::string ida_flag_name(int flag) {
 }
 
 void check_ida(int flag, std::string_view call) {
-  if (flag < 0) throw std::runtime_error(fmt::format("{} failed: {}", call, ida_flag_name(flag)));
+  if (flag < 0) throw SundialsError(fmt::format("{} failed: {}", call, ida_flag_name(flag)));
 }
 
 }  // namespace hdae::sundials

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,12 @@
 #include <sundials/sundials_matrix.h>
 
 namespace hdae::sundials {
+
+/// A SUNDIALS call failed or could not allocate: an engine failure, never the model's.
+class SundialsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 struct ContextDeleter {
   void operator()(SUNContext ctx) const;
@@ -58,7 +65,7 @@ using IdaMemory = std::unique_ptr<void, IdaDeleter>;
 /// IDA's name of a return flag, e.g. "IDA_CONV_FAIL".
 [[nodiscard]] std::string ida_flag_name(int flag);
 
-/// Throws std::runtime_error naming the call and IDA's flag name when flag < 0.
+/// Throws SundialsError naming the call and IDA's flag name when flag < 0.
 void check_ida(int flag, std::string_view call);
 
 }  // namespace hdae::sundials

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
@@ -14,34 +13,36 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include "sparsity/coloured_differences.hpp"
+
 namespace hdae::sundials {
 namespace {
 
 IdaIntegrator* self_of(void* user_data) { return static_cast<IdaIntegrator*>(user_data); }
 
-/// Collects model-supplied Jacobian entries into a dense or CSC SUNMatrix.
-class MatrixEntries final : public JacobianEntries {
+/// Collects analytic Jacobian entries into a dense or CSC SUNMatrix.
+class SunMatrixEntries final : public MatrixEntries {
  public:
-  MatrixEntries(SUNMatrix m, const detail::SparsityPattern* pattern) : m_(m), pattern_(pattern) {}
-  void add(Eq row, Var col, double value) override {
+  SunMatrixEntries(SUNMatrix m, const sparsity::SparsityPattern* pattern)
+      : m_(m), pattern_(pattern) {}
+  void add(std::size_t row, std::size_t col, double value) override {
     if (pattern_ == nullptr) {
-      SM_ELEMENT_D(m_, static_cast<sunindextype>(row.index),
-                   static_cast<sunindextype>(col.index)) += value;
+      SM_ELEMENT_D(m_, static_cast<sunindextype>(row), static_cast<sunindextype>(col)) += value;
       return;
     }
-    const std::size_t k = pattern_->find(row.index, col.index);
+    const std::size_t k = pattern_->find(row, col);
     if (k == pattern_->nnz()) {
       throw std::out_of_range(
           fmt::format("the model's Jacobian has an entry at (equation {}, variable {}) outside its "
                       "declared sparsity pattern",
-                      row.index, col.index));
+                      row, col));
     }
     SM_DATA_S(m_)[k] += value;
   }
 
  private:
   SUNMatrix m_;
-  const detail::SparsityPattern* pattern_;
+  const sparsity::SparsityPattern* pattern_;
 };
 
 }  // namespace
@@ -65,18 +66,41 @@ IdaIntegrator::IdaIntegrator(IdaProblem& problem, IntegratorSetup setup)
   if (setup_.pattern != nullptr) {
     matrix_.reset(
         SUNSparseMatrix(sn, sn, static_cast<sunindextype>(setup_.pattern->nnz()), CSC_MAT, ctx));
-    if (!matrix_) throw std::runtime_error("SUNSparseMatrix allocation failed");
+    if (!matrix_) throw SundialsError("SUNSparseMatrix allocation failed");
     write_pattern(matrix_.get());
     linear_solver_.reset(SUNLinSol_KLU(y_.get(), matrix_.get(), ctx));
-    columns_of_color_.resize(setup_.pattern->num_colors);
-    for (std::size_t j = 0; j < n; ++j) columns_of_color_[setup_.pattern->color[j]].push_back(j);
     increments_.resize(n);
   } else {
     matrix_.reset(SUNDenseMatrix(sn, sn, ctx));
-    if (!matrix_) throw std::runtime_error("SUNDenseMatrix allocation failed");
+    if (!matrix_) throw SundialsError("SUNDenseMatrix allocation failed");
     linear_solver_.reset(SUNLinSol_Dense(y_.get(), matrix_.get(), ctx));
   }
-  if (!linear_solver_) throw std::runtime_error("linear solver creation failed");
+  if (!linear_solver_) throw SundialsError("linear solver creation failed");
+}
+
+void IdaIntegrator::create(double t) {
+  ida_.reset(IDACreate(context_.get()));
+  if (!ida_) throw SundialsError("IDACreate failed");
+  void* mem = ida_.get();
+  check_ida(IDASetErrHandlerFn(mem, &IdaIntegrator::error_trampoline, this), "IDASetErrHandlerFn");
+  check_ida(IDAInit(mem, &IdaIntegrator::residual_trampoline, t, y_.get(), yp_.get()), "IDAInit");
+  check_ida(IDASetUserData(mem, this), "IDASetUserData");
+  check_ida(IDASVtolerances(mem, setup_.rel_tol, abs_tol_.get()), "IDASVtolerances");
+  check_ida(IDASetLinearSolver(mem, linear_solver_.get(), matrix_.get()), "IDASetLinearSolver");
+  if (setup_.pattern != nullptr || setup_.analytic_jacobian) {
+    check_ida(IDASetJacFn(mem, &IdaIntegrator::jacobian_trampoline), "IDASetJacFn");
+  }
+  check_ida(IDASetMaxNumSteps(mem, setup_.max_steps), "IDASetMaxNumSteps");
+  if (setup_.max_step_s > 0.0) check_ida(IDASetMaxStep(mem, setup_.max_step_s), "IDASetMaxStep");
+  const int nroots = static_cast<int>(root_directions_.size());
+  check_ida(IDARootInit(mem, nroots, &IdaIntegrator::root_trampoline), "IDARootInit");
+  if (nroots > 0) {
+    check_ida(IDASetRootDirection(mem, root_directions_.data()), "IDASetRootDirection");
+    // After an event every crossing is moved off zero by the hysteresis (FMI rule); a
+    // function that is identically zero is the model's business, not worth a warning.
+    check_ida(IDASetNoInactiveRootWarn(mem), "IDASetNoInactiveRootWarn");
+  }
+  initialized_ = true;
 }
 
 void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const double> yp,
@@ -86,31 +110,8 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
   auto id = view(id_.get());
   for (std::size_t i = 0; i < setup_.n; ++i) id[i] = is_algebraic[i] ? 0.0 : 1.0;
   t_ = t;
-
   if (!initialized_) {
-    ida_.reset(IDACreate(context_.get()));
-    if (!ida_) throw std::runtime_error("IDACreate failed");
-    void* mem = ida_.get();
-    check_ida(IDASetErrHandlerFn(mem, &IdaIntegrator::error_trampoline, this),
-              "IDASetErrHandlerFn");
-    check_ida(IDAInit(mem, &IdaIntegrator::residual_trampoline, t, y_.get(), yp_.get()), "IDAInit");
-    check_ida(IDASetUserData(mem, this), "IDASetUserData");
-    check_ida(IDASVtolerances(mem, setup_.rel_tol, abs_tol_.get()), "IDASVtolerances");
-    check_ida(IDASetLinearSolver(mem, linear_solver_.get(), matrix_.get()), "IDASetLinearSolver");
-    if (setup_.pattern != nullptr || setup_.analytic_jacobian) {
-      check_ida(IDASetJacFn(mem, &IdaIntegrator::jacobian_trampoline), "IDASetJacFn");
-    }
-    check_ida(IDASetMaxNumSteps(mem, setup_.max_steps), "IDASetMaxNumSteps");
-    if (setup_.max_step_s > 0.0) check_ida(IDASetMaxStep(mem, setup_.max_step_s), "IDASetMaxStep");
-    const int nroots = static_cast<int>(root_directions_.size());
-    check_ida(IDARootInit(mem, nroots, &IdaIntegrator::root_trampoline), "IDARootInit");
-    if (nroots > 0) {
-      check_ida(IDASetRootDirection(mem, root_directions_.data()), "IDASetRootDirection");
-      // After an event every crossing is moved off zero by the hysteresis (FMI rule); a
-      // function that is identically zero is the model's business, not worth a warning.
-      check_ida(IDASetNoInactiveRootWarn(mem), "IDASetNoInactiveRootWarn");
-    }
-    initialized_ = true;
+    create(t);
   } else {
     harvest();
     check_ida(IDAReInit(ida_.get(), t, y_.get(), yp_.get()), "IDAReInit");
@@ -121,25 +122,34 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
   check_ida(IDASetSuppressAlg(ida_.get(), any_algebraic ? SUNTRUE : SUNFALSE), "IDASetSuppressAlg");
 }
 
-AdvanceResult IdaIntegrator::advance(double t_out, double t_stop) {
+StepResult IdaIntegrator::step(double t_out, double t_stop) {
   void* mem = ida_.get();
   check_ida(IDASetStopTime(mem, t_stop), "IDASetStopTime");
   double t_reached = t_;
-  last_flag_ = IDASolve(mem, t_out, &t_reached, y_.get(), yp_.get(), IDA_NORMAL);
-  // On failure (a callback that threw included) IDASolve returns the last completed step t_n
-  // with y(t_n) and y'(t_n) in y_ and yp_, or leaves all three as they were.
+  // In IDA_ONE_STEP mode y_ and yp_ are IDA's own solution at the end of the step (no
+  // interpolation), except at a root or at t_stop, where IDA interpolates to that time.
+  last_flag_ = IDASolve(mem, t_out, &t_reached, y_.get(), yp_.get(), IDA_ONE_STEP);
   t_ = t_reached;
   if (pending_) {
     std::exception_ptr e = std::exchange(pending_, nullptr);
     std::rethrow_exception(e);
   }
-  if (last_flag_ < 0) return AdvanceResult::kFailure;
+  if (last_flag_ < 0) return StepResult::kFailure;
   if (last_flag_ == IDA_ROOT_RETURN) {
     check_ida(IDAGetRootInfo(mem, root_info_.data()), "IDAGetRootInfo");
-    return AdvanceResult::kRoot;
+    return StepResult::kRoot;
   }
-  if (last_flag_ == IDA_TSTOP_RETURN) return AdvanceResult::kReachedStop;
-  return AdvanceResult::kReachedOutput;
+  if (last_flag_ == IDA_TSTOP_RETURN) return StepResult::kReachedStop;
+  return StepResult::kStepped;
+}
+
+void IdaIntegrator::interpolate(double t, std::span<double> y, std::span<double> yp) const {
+  check_ida(IDAGetDky(ida_.get(), t, 0, work_y_.get()), "IDAGetDky");
+  check_ida(IDAGetDky(ida_.get(), t, 1, work_yp_.get()), "IDAGetDky");
+  const auto wy = view(work_y_.get());
+  const auto wyp = view(work_yp_.get());
+  std::copy(wy.begin(), wy.end(), y.begin());
+  std::copy(wyp.begin(), wyp.end(), yp.begin());
 }
 
 std::string IdaIntegrator::last_flag_name() const { return ida_flag_name(last_flag_); }
@@ -232,7 +242,7 @@ int IdaIntegrator::jacobian_trampoline(sunrealtype t, sunrealtype cj, N_Vector y
 void IdaIntegrator::write_pattern(SUNMatrix J) const {
   // SUNMatZero on a sparse matrix clears the index arrays too, so the (fixed) pattern is
   // written before every fill.
-  const detail::SparsityPattern& p = *setup_.pattern;
+  const sparsity::SparsityPattern& p = *setup_.pattern;
   sunindextype* col_ptr = SUNSparseMatrix_IndexPointers(J);
   sunindextype* row_idx = SUNSparseMatrix_IndexValues(J);
   for (std::size_t j = 0; j <= p.n; ++j) col_ptr[j] = static_cast<sunindextype>(p.col_start[j]);
@@ -248,17 +258,19 @@ int IdaIntegrator::fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N
   } else {
     SUNMatZero(J);
   }
-  if (setup_.analytic_jacobian) {
-    MatrixEntries entries(J, setup_.pattern);
-    problem_.jacobian(t, cj, view(y, setup_.n), view(yp, setup_.n), entries);
-    return 0;
-  }
-  // Coloured forward differences (Curtis-Powell-Reid): perturb all columns of one colour at
-  // once, y_j += h_j and yp_j += cj h_j, so one residual call gives dF/dy + cj dF/dyp for
-  // every column of that colour. The increments are those of IDA's own dense difference
-  // quotient, h_j = max(sqrt(u) max(|y_j|, |h yp_j|), 1/ewt_j) with the sign of h yp_j, so
-  // that KLU sees the same Jacobian entries as the dense solver would.
-  const detail::SparsityPattern& p = *setup_.pattern;
+  if (!setup_.analytic_jacobian) return coloured_jacobian(t, cj, y, yp, r, J);
+  SunMatrixEntries entries(J, setup_.pattern);
+  problem_.jacobian(t, cj, view(y, setup_.n), view(yp, setup_.n), entries);
+  return 0;
+}
+
+int IdaIntegrator::coloured_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r,
+                                     SUNMatrix J) {
+  // Coloured forward differences (sparsity/coloured_differences.hpp) with y_j += h_j and
+  // yp_j += cj h_j, so one residual call gives dF/dy + cj dF/dyp for every column of a colour.
+  // The increments are those of IDA's own dense difference quotient,
+  // h_j = max(sqrt(u) max(|y_j|, |h yp_j|), 1/ewt_j) with the sign of h yp_j, so that KLU sees
+  // the same Jacobian entries as the dense solver would.
   const std::size_t n = setup_.n;
   const auto y0 = view(y, n);
   const auto yp0 = view(yp, n);
@@ -270,45 +282,41 @@ int IdaIntegrator::fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N
   check_ida(IDAGetCurrentStep(ida_.get(), &h_step), "IDAGetCurrentStep");
   check_ida(IDAGetErrWeights(ida_.get(), work_r_.get()), "IDAGetErrWeights");
   const double srur = std::sqrt(std::numeric_limits<double>::epsilon());
-  std::vector<double>& inc = increments_;
-  for (std::size_t j = 0; j < p.n; ++j) {
+  for (std::size_t j = 0; j < n; ++j) {
     const double hyp = h_step * yp0[j];
     double h = std::max(srur * std::max(std::abs(y0[j]), std::abs(hyp)), 1.0 / rw[j]);
     if (hyp < 0.0) h = -h;
-    h = (y0[j] + h) - y0[j];  // exactly representable difference
-    inc[j] = h;
+    increments_[j] = (y0[j] + h) - y0[j];  // exactly representable difference
   }
-  double* data = SUNSparseMatrix_Data(J);
   // The work vectors hold (y, yp) between colours: each colour perturbs its own columns and
   // puts them back afterwards, O(n) copying per Jacobian instead of O(n) per colour.
   std::copy(y0.begin(), y0.end(), yw.begin());
   std::copy(yp0.begin(), yp0.end(), ypw.begin());
-  for (std::size_t color = 0; color < p.num_colors; ++color) {
-    for (const std::size_t j : columns_of_color_[color]) {
-      yw[j] += inc[j];
-      ypw[j] += cj * inc[j];
-    }
-    const int flag = problem_.residual(t, yw, ypw, rw);
-    ++fd_residual_evaluations_;
-    if (flag != 0) return flag;
-    for (const std::size_t j : columns_of_color_[color]) {
-      for (std::size_t k = p.col_start[j]; k < p.col_start[j + 1]; ++k) {
-        const std::size_t i = p.row_index[k];
-        data[k] = (rw[i] - r0[i]) / inc[j];
-      }
-      yw[j] = y0[j];
-      ypw[j] = yp0[j];
-    }
-  }
-  return 0;
+  const std::span<double> values(SUNSparseMatrix_Data(J), setup_.pattern->nnz());
+  return sparsity::coloured_differences(*setup_.pattern, increments_, r0, rw, values,
+                                        [&](std::span<const std::size_t> columns) {
+                                          for (const std::size_t j : columns) {
+                                            yw[j] = y0[j] + increments_[j];
+                                            ypw[j] = yp0[j] + cj * increments_[j];
+                                          }
+                                          const int flag = problem_.residual(t, yw, ypw, rw);
+                                          ++fd_residual_evaluations_;
+                                          for (const std::size_t j : columns) {
+                                            yw[j] = y0[j];
+                                            ypw[j] = yp0[j];
+                                          }
+                                          return flag;
+                                        });
 }
 
 void IdaIntegrator::error_trampoline(int code, const char* module, const char* function, char* msg,
                                      void* user_data) {
   IdaIntegrator* self = self_of(user_data);
-  if (!self->setup_.log) return;
-  const LogLevel level = code < 0 ? LogLevel::kError : LogLevel::kWarning;
-  self->setup_.log(level, fmt::format("[{} {}] {}", module, function, msg));
+  // A callback that threw makes IDA report a failure "in an unrecoverable manner"; the
+  // exception itself is the news, rethrown by step(), so IDA's echo of it is dropped.
+  if (!self->setup_.messages || self->pending_) return;
+  const MessageKind kind = code < 0 ? MessageKind::kError : MessageKind::kWarning;
+  self->setup_.messages(kind, fmt::format("[{} {}] {}", module, function, msg));
 }
 
 }  // namespace hdae::sundials

@@ -1,24 +1,39 @@
 // IdaIntegrator: one IDA instance with its context, vectors, matrix and linear solver (dense
-// LU or KLU), driven by the simulator. It knows nothing of events or models; it integrates an
-// IdaProblem, finds roots of its root functions, and keeps IDA's counters as totals across
-// restarts (IDAReInit zeroes them, so they are harvested first).
+// LU or KLU), driven by the simulator one internal step at a time. It knows IDA only: an
+// IdaProblem of residual, root and (optionally) Jacobian callbacks over plain vectors, a
+// sparsity pattern (sparsity/) for the KLU path and its coloured difference Jacobian, and
+// IDA's counters as totals across restarts (IDAReInit zeroes them, so they are harvested
+// first).
+//
+// Stepping is done in IDA_ONE_STEP mode and output points are interpolated from the last
+// step (IDAGetDky): IDA then takes exactly the steps it takes in IDA_NORMAL mode, but the
+// root finder checks whole steps, whatever the caller's output times. That is what makes a
+// run advanced in slices (hdae::Simulator::advance_to) identical to one advanced in one go.
 //
 // Exceptions thrown by the problem inside an IDA callback are caught in the C trampoline,
-// the callback returns -1 (fatal), and advance() rethrows the stored exception after IDA has
+// the callback returns -1 (fatal), and step() rethrows the stored exception after IDA has
 // returned: no exception ever crosses IDA's C frames.
 #pragma once
 
+#include <cstddef>
 #include <exception>
+#include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "hdae/model.hpp"
-#include "hdae/options.hpp"
-#include "model/sparsity_pattern.hpp"
+#include "sparsity/sparsity_pattern.hpp"
 #include "sundials/handles.hpp"
 
 namespace hdae::sundials {
+
+/// Receives the entries of dF/dy + cj dF/dyp from an analytic Jacobian; entries accumulate.
+class MatrixEntries {
+ public:
+  virtual ~MatrixEntries() = default;
+  virtual void add(std::size_t row, std::size_t col, double value) = 0;
+};
 
 /// Callbacks IDA needs; return 0 (ok), > 0 (recoverable: IDA retries with a smaller step) or
 /// < 0 (fatal). Exceptions are allowed (see the file comment).
@@ -31,20 +46,23 @@ class IdaProblem {
                     std::span<double> g) = 0;
   /// Analytic dF/dy + cj dF/dyp; only called when IntegratorSetup::analytic_jacobian.
   virtual void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
-                        JacobianEntries& entries) = 0;
+                        MatrixEntries& entries) = 0;
 };
+
+/// Severity of a message of IDA's error handler.
+enum class MessageKind { kError, kWarning };
+using MessageSink = std::function<void(MessageKind, std::string_view)>;
 
 struct IntegratorSetup {
   std::size_t n = 0;
   std::vector<int> root_directions;  ///< +1 rising, -1 falling, 0 both, one per root function
   double rel_tol = 1e-6;
   std::vector<double> abs_tol;  ///< per component
-  std::vector<double> nominal;  ///< per component, floor of difference increments
   double max_step_s = 0.0;      ///< 0: no limit
-  long max_steps = 100000;
-  const detail::SparsityPattern* pattern = nullptr;  ///< non-null selects KLU
+  long max_steps = 100000;      ///< most steps between two calls that return to the caller
+  const sparsity::SparsityPattern* pattern = nullptr;  ///< non-null selects KLU
   bool analytic_jacobian = false;
-  LogSink log;  ///< receives IDA's error messages
+  MessageSink messages;  ///< receives IDA's error and warning messages
 };
 
 /// IDA's counters, accumulated over restarts.
@@ -58,7 +76,13 @@ struct IdaCounters {
   long root_evaluations = 0;
 };
 
-enum class AdvanceResult { kReachedOutput, kReachedStop, kRoot, kFailure };
+/// How one call of step() ended.
+enum class StepResult {
+  kStepped,      ///< one internal step completed; t() is its end
+  kRoot,         ///< a root function crossed zero within the step; t() is the root
+  kReachedStop,  ///< the step ended on t_stop
+  kFailure,      ///< IDA gave up; t() is the last completed step
+};
 
 class IdaIntegrator {
  public:
@@ -71,16 +95,19 @@ class IdaIntegrator {
   void restart(double t, std::span<const double> y, std::span<const double> yp,
                const std::vector<bool>& is_algebraic);
 
-  /// Integrates towards t_out without passing t_stop. On kRoot, root_info() tells which. On
-  /// kFailure, and when it rethrows an exception of a callback, t(), y() and yp() are those
-  /// of the last step IDA completed.
-  AdvanceResult advance(double t_out, double t_stop);
+  /// Takes one internal step without passing t_stop. t_out is the next time the caller wants
+  /// a solution at; IDA reads it only for its first step after a restart (initial step size).
+  /// On kRoot, root_info() tells which functions crossed. On kFailure, and when it rethrows an
+  /// exception of a callback, t(), y() and yp() are those of the last step IDA completed.
+  StepResult step(double t_out, double t_stop);
+  /// y and yp at t inside the last step, [t() - last step, t()], from IDA's interpolating
+  /// polynomial; throws when t lies outside.
+  void interpolate(double t, std::span<double> y, std::span<double> yp) const;
 
   [[nodiscard]] double t() const { return t_; }
   [[nodiscard]] std::span<const double> y() const { return view(y_.get()); }
   [[nodiscard]] std::span<const double> yp() const { return view(yp_.get()); }
   [[nodiscard]] const std::vector<int>& root_info() const { return root_info_; }
-  [[nodiscard]] int last_flag() const { return last_flag_; }
   [[nodiscard]] std::string last_flag_name() const;
   [[nodiscard]] double last_step() const;
   /// Totals over all restarts so far, including the current segment.
@@ -97,7 +124,9 @@ class IdaIntegrator {
                                  N_Vector tmp3);
   static void error_trampoline(int code, const char* module, const char* function, char* msg,
                                void* self);
+  void create(double t);
   int fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix J);
+  int coloured_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix J);
   void harvest();
   void write_pattern(SUNMatrix J) const;
   [[nodiscard]] IdaCounters ida_totals() const;
@@ -125,7 +154,6 @@ class IdaIntegrator {
   IdaCounters harvested_;
   long fd_residual_evaluations_ = 0;
   double jacobian_time_s_ = 0.0;
-  std::vector<std::vector<std::size_t>> columns_of_color_;
   std::vector<double> increments_;
   std::exception_ptr pending_;
 };

@@ -1,33 +1,16 @@
-// Evaluation and EventContext: the two views a model gets of the simulator's state.
+// EventContext: what a model sees and may change in on_event (hdae/model.hpp), recorded in
+// the EventRequests of the pass (event_requests.hpp).
 #include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
 
 #include "events/crossing_table.hpp"
+#include "events/event_requests.hpp"
 #include "hdae/errors.hpp"
 #include "hdae/model.hpp"
 
 namespace hdae {
-
-bool Evaluation::update(Crossing c, double value) {
-  if (crossings_ == nullptr) return value > 0.0;
-  return crossings_->update(c.index, value, phase_);
-}
-
-bool Evaluation::positive(Crossing c, double value) { return update(c, value); }
-
-bool Evaluation::negative(Crossing c, double value) { return update(c, -value); }
-
-bool Evaluation::change(Crossing c, double value) {
-  update(c, value);
-  return is_event() && crossings_ != nullptr && crossings_->flipped(c.index);
-}
-
-bool Evaluation::edge(Crossing c, double value) {
-  const bool now = update(c, value);
-  return is_event() && crossings_ != nullptr && now && !crossings_->previous(c.index);
-}
 
 EventContext::EventContext(double t, EventKind kind, int pass, std::span<double> x,
                            std::span<const double> der_x, const detail::CrossingTable& crossings,

@@ -1,0 +1,90 @@
+// The event iteration at one instant t_e (docs/design.md, "The event loop"):
+//
+//   x^- = the state at t_e (the start values at t0)
+//   repeat (at most max_passes passes):
+//     evaluate at t_e with the crossing Booleans following their values; note flips
+//     model's on_event: modes, row kinds, x overwrites, time events, termination
+//     make consistent (the owner's jump solve): x^+ over the Dirac impulses, der_x^+
+//     time events scheduled for t_e itself fire in the next pass
+//   while a crossing flipped or the model asked for another pass
+//   (the last pass re-checks the crossings after the final jump and does not call on_event)
+//
+// The iteration works on state its owner keeps (EventState) and asks the owner for what lies
+// above this layer (EventHost): the jump solve of the re-initialization and whether the run
+// must stop now. It fills the event's EventRecord: crossings that flipped, time events that
+// fired, passes, the variables that jumped, and a note when the event ended the run.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "events/crossing_table.hpp"
+#include "events/time_event_schedule.hpp"
+#include "hdae/result.hpp"
+#include "hdae/status.hpp"
+#include "model/model_calls.hpp"
+
+namespace hdae::detail {
+
+/// What the event iteration needs from its owner.
+class EventHost {
+ public:
+  virtual ~EventHost() = default;
+  /// Makes x and der_x consistent with the current mode at t (ITI paper eq. 8); initial:
+  /// the jump at t0, where fixed start values are kept. A failure comes back as a status.
+  virtual std::optional<SimulationStatus> make_consistent(double t, bool initial) = 0;
+  /// A stop request (cancel flag, wall-clock limit) due now, as a status.
+  virtual std::optional<SimulationStatus> stop_due(double t) = 0;
+};
+
+/// The state the event iteration reads and changes, owned by the simulator.
+struct EventState {
+  ModelCalls& model;
+  CrossingTable& crossings;
+  std::vector<RowKind>& row_kinds;
+  TimeEventSchedule& schedule;
+  std::vector<double>& x;
+  std::vector<double>& der_x;
+};
+
+struct EventSettings {
+  int max_passes = 20;
+  /// Below this change, relative to max(nominal, |x^-|), a variable is not logged as jumping
+  /// (the jump solve's own tolerance).
+  double jump_tolerance = 1e-9;
+};
+
+/// How an event iteration ended.
+struct EventOutcome {
+  EventRecord record;
+  /// Set when the run ends at this event: stopped by the model, a failure or a stop request.
+  std::optional<SimulationStatus> end;
+  /// True when the iteration settled (end may still say the model terminated the run).
+  bool settled = false;
+  bool row_kinds_changed = false;
+};
+
+class EventIteration {
+ public:
+  EventIteration(EventState state, EventSettings settings, EventHost& host)
+      : state_(state), settings_(settings), host_(host) {}
+
+  /// Runs the iteration at t into out (fresh). When model code throws, the exception travels
+  /// on and out holds the event as far as it got.
+  void run(double t, EventKind kind, EventOutcome& out);
+
+ private:
+  enum class PassesEnd { kSettled, kFailed, kStopped };
+  PassesEnd passes(double t, EventKind kind, EventOutcome& out);
+  /// One evaluation at t with the Booleans following the values; records flips.
+  void evaluate_pass(double t, EventKind kind, int pass, EventOutcome& out);
+  void record_jumps(const std::vector<double>& x_before, EventRecord& record) const;
+
+  EventState state_;
+  EventSettings settings_;
+  EventHost& host_;
+  std::vector<std::vector<char>> history_;  ///< Booleans per pass of every crossing
+  std::vector<double> scratch_r_;
+};
+
+}  // namespace hdae::detail

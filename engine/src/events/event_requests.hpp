@@ -1,0 +1,23 @@
+// What the model asks for in SimulationModel::on_event (through hdae::EventContext): row kinds,
+// time events, termination and another pass. The event iteration (event_iteration.hpp) hands
+// one EventRequests per pass to the context and applies it after the call.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hdae/model.hpp"
+
+namespace hdae::detail {
+
+struct EventRequests {
+  std::vector<RowKind>* row_kinds = nullptr;
+  std::vector<double>* time_event_times = nullptr;  ///< NaN = not scheduled
+  const ModelStructure* structure = nullptr;
+  bool row_kinds_changed = false;
+  bool terminate = false;
+  std::string terminate_reason;
+  bool another_pass = false;
+};
+
+}  // namespace hdae::detail

@@ -1,0 +1,91 @@
+// Every call the engine makes into model code goes through ModelCalls, which knows in which
+// phase of the run it is (set for a scope by PhaseScope) and, when model code throws, notes
+// the phase and time before the exception travels on. That note is what lets the simulator
+// tell a model's failure ("model 'm' failed in event handler at t = 2: ...") from an engine
+// failure, and it replaces phase bookkeeping scattered over the run.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "hdae/model.hpp"
+
+namespace hdae::detail {
+
+class CrossingTable;  // events/crossing_table.hpp
+
+/// Where model code is being called.
+enum class ModelPhase {
+  kInitialization,   ///< SimulationModel::reset
+  kIntegration,      ///< evaluate() for IDA (residuals, crossings) and at its restarts
+  kEventEvaluation,  ///< evaluate() at an event instant (crossing Booleans updated)
+  kEventHandler,     ///< SimulationModel::on_event
+  kJumpSolve,        ///< evaluate() in the jump solve and the consistent derivatives
+  kOutput,           ///< evaluate() with outputs, when a row is stored
+};
+
+[[nodiscard]] std::string_view to_string(ModelPhase phase);
+
+/// Phase and time of a model call that threw.
+struct ModelFailure {
+  ModelPhase phase = ModelPhase::kInitialization;
+  double t = 0.0;
+};
+
+class ModelCalls {
+ public:
+  ModelCalls(SimulationModel& model, CrossingTable* crossings)
+      : model_(model), crossings_(crossings) {}
+
+  [[nodiscard]] const ModelStructure& structure() const { return model_.structure(); }
+  [[nodiscard]] SimulationModel& model() { return model_; }
+  [[nodiscard]] const SimulationModel& model() const { return model_; }
+  [[nodiscard]] ModelPhase phase() const { return phase_; }
+  /// Set when model code threw (the first time); the exception itself travels on.
+  [[nodiscard]] const std::optional<ModelFailure>& failure() const { return failure_; }
+
+  void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
+                std::span<double> r, std::span<double> w, EvaluationPhase phase) {
+    Evaluation e(t, x, der_x, r, w, crossings_, phase);
+    try {
+      model_.evaluate(e);
+    } catch (...) {
+      note_failure(t);
+      throw;
+    }
+  }
+  void on_event(EventContext& context);
+  void reset(double t);
+  void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
+                JacobianEntries& entries);
+  void constraint_time_derivative(double t, std::span<const double> x, std::span<double> dfc_dt);
+
+ private:
+  friend class PhaseScope;
+  void note_failure(double t) {
+    if (!failure_) failure_ = ModelFailure{phase_, t};
+  }
+
+  SimulationModel& model_;
+  CrossingTable* crossings_;
+  ModelPhase phase_ = ModelPhase::kInitialization;
+  std::optional<ModelFailure> failure_;
+};
+
+/// Sets the phase of model calls for a scope and restores the previous one when it ends.
+class PhaseScope {
+ public:
+  PhaseScope(ModelCalls& calls, ModelPhase phase) : calls_(calls), saved_(calls.phase_) {
+    calls_.phase_ = phase;
+  }
+  PhaseScope(const PhaseScope&) = delete;
+  PhaseScope& operator=(const PhaseScope&) = delete;
+  ~PhaseScope() { calls_.phase_ = saved_; }
+
+ private:
+  ModelCalls& calls_;
+  ModelPhase saved_;
+};
+
+}  // namespace hdae::detail

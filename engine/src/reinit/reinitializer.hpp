@@ -1,0 +1,66 @@
+// The re-initialization as the simulator sees it (docs/design.md, "The jump solve"): make the
+// state consistent with the current mode at an event instant, x^+ from x^- over the Dirac
+// impulses (ITI paper eq. 8, jump_solver.hpp) and then der_x^+ (consistent derivatives), with
+// one Workspace for the whole run; and tell which unknowns are algebraic in the current mode
+// (no der_x of theirs in any f_d row), which IDA needs at every restart.
+//
+// Failures come back as a SimulationStatus whose outcome says what happened: a singular
+// J = [M_d; d f_c/dx] or Newton matrix is kSingularJacobian, a Newton iteration that does not
+// converge or residuals that are not finite is kJumpSolveFailure; the message names the
+// equations and variables involved and the mode (the rows that are constraints).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hdae/options.hpp"
+#include "hdae/status.hpp"
+#include "model/model_calls.hpp"
+#include "reinit/consistent_derivatives.hpp"
+#include "reinit/jump_solver.hpp"
+#include "reinit/workspace.hpp"
+
+namespace hdae::reinit {
+
+struct ReinitSettings {
+  JumpRule rule = JumpRule::kMidpoint;
+  double tolerance = 1e-9;  ///< Newton tolerance (nominal-scaled max-norm)
+  int max_iterations = 50;
+};
+
+/// What one make_consistent call did.
+struct ConsistencyReport {
+  std::optional<SimulationStatus> failure;  ///< empty on success
+  int newton_iterations = 0;
+  std::vector<std::string> warnings;  ///< e.g. under-/over-determined with fixed values
+};
+
+class Reinitializer {
+ public:
+  /// pattern: the model's sparsity pattern when the run takes the sparse path, else nothing.
+  Reinitializer(detail::ModelCalls& model, ReinitSettings settings,
+                std::optional<sparsity::SparsityPattern> pattern);
+
+  /// x^+ and der_x^+ at t in the mode given by row_kinds. x becomes x^+ once the jump solve
+  /// succeeded (also when the derivatives then fail); der_x is replaced on success only.
+  ConsistencyReport make_consistent(double t, std::span<const RowKind> row_kinds, FixedValues fixed,
+                                    std::vector<double>& x, std::vector<double>& der_x);
+  /// true for x[j] when der_x[j] enters no f_d row at (t, x): F_d is linear in der_x, so
+  /// F(x, e_j) - F(x, 0) is column j of M_d exactly (the columns of one colour probed at once).
+  [[nodiscard]] std::vector<bool> algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
+                                                     std::span<const double> x);
+  [[nodiscard]] const Workspace& workspace() const { return workspace_; }
+
+ private:
+  [[nodiscard]] JumpProblem problem(double t, std::span<const RowKind> row_kinds,
+                                    FixedValues fixed);
+  [[nodiscard]] std::string mode_description(std::span<const RowKind> row_kinds) const;
+
+  detail::ModelCalls& model_;
+  ReinitSettings settings_;
+  Workspace workspace_;
+};
+
+}  // namespace hdae::reinit

@@ -1,0 +1,27 @@
+// The row sinks hdae provides (hdae/row_sink.hpp): the in-memory table, the streamed CSV file.
+#include "hdae/csv.hpp"
+#include "hdae/row_sink.hpp"
+
+namespace hdae {
+
+void TableSink::begin(const std::vector<ColumnInfo>& columns) { table_ = ResultTable(columns); }
+
+void TableSink::append(double t, std::span<const double> values) { table_.append(t, values); }
+
+CsvSink::CsvSink(std::filesystem::path file) : file_(std::move(file)) {}
+
+CsvSink::~CsvSink() = default;
+
+void CsvSink::begin(const std::vector<ColumnInfo>& columns) {
+  writer_ = std::make_unique<CsvStreamWriter>(file_, columns);
+}
+
+void CsvSink::append(double t, std::span<const double> values) {
+  if (writer_) writer_->append(t, values);
+}
+
+void CsvSink::end() {
+  if (writer_) writer_->close();
+}
+
+}  // namespace hdae

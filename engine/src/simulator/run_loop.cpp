@@ -1,0 +1,147 @@
+// The integration loop of SimulationRun (hdae/simulator.hpp has the algorithm): IDA steps one
+// at a time, output rows interpolated from each step, event instants handed to run_events.cpp.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "events/same_time.hpp"
+#include "simulator/simulation_run.hpp"
+
+namespace hdae::detail {
+
+void SimulationRun::run_until(double target) {
+  while (status_.outcome == Outcome::kRunning) {
+    if (pending_) {
+      if (pending_->t > target) {
+        // The step went past the target: the rows up to it, and the state there interpolated
+        // from the step, without stopping IDA (the next advance goes on from the same step).
+        store_output_rows(*pending_, target);
+        if (status_.outcome != Outcome::kRunning) return;
+        ida_->interpolate(target, x_, der_x_);
+        t_ = target;
+        return;
+      }
+      const PendingStep step = *pending_;
+      pending_.reset();
+      process_step(step);
+      if (t_ == target) return;
+      continue;
+    }
+    if (t_ == target) return;
+    take_step();
+  }
+}
+
+void SimulationRun::take_step() {
+  if (steps_since_row_ >= options_.max_steps_per_interval) {
+    too_many_steps();
+    return;
+  }
+  // The schedule changes only at events, so its next entry holds for this whole step.
+  const double t_event = std::min(schedule_.next(), options_.stop_s);
+  const double t_out = std::min(output_time(next_output_), t_event);
+  sundials::StepResult result = sundials::StepResult::kFailure;
+  {
+    PhaseScope scope(model_, ModelPhase::kIntegration);
+    stepping_from_ = ida_->t();
+    result = ida_->step(t_out, t_event);
+    stepping_from_.reset();
+  }
+  ++steps_since_row_;
+  if (result == sundials::StepResult::kFailure) {
+    step_failed();
+    return;
+  }
+  pending_ = PendingStep{result, ida_->t()};
+  if (stop_watch_.requested()) {
+    // The rows up to the step's end, then the run stops there.
+    const PendingStep step = *pending_;
+    pending_.reset();
+    store_output_rows(step, step.t);
+    if (status_.outcome != Outcome::kRunning) return;
+    take_ida_state();
+    store_row(t_);
+    finish(stop_watch_.status(t_));
+  }
+}
+
+void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
+  // An event or the stop time at step.t has its own row, which serves as the output row of a
+  // grid point at (or within round-off of) the same instant; a plain step end does not.
+  const bool instant_row = step.result != sundials::StepResult::kStepped;
+  for (;;) {
+    const double g = output_time(next_output_);
+    const bool before_step =
+        instant_row ? g < step.t && !same_time(g, step.t) : g <= step.t || same_time(g, step.t);
+    if (!before_step || g > limit) return;
+    ida_->interpolate(g, x_, der_x_);
+    t_ = g;
+    store_row(g);
+    steps_since_row_ = 0;
+    ++next_output_;
+    // A grid finer than any run could store must still notice Ctrl-C and the clock.
+    if (stop_watch_.requested()) {
+      finish(stop_watch_.status(g));
+      return;
+    }
+  }
+}
+
+void SimulationRun::skip_output_points_through(double t) {
+  while (output_time(next_output_) < options_.stop_s &&
+         (output_time(next_output_) <= t || same_time(output_time(next_output_), t))) {
+    ++next_output_;
+  }
+}
+
+void SimulationRun::take_ida_state() {
+  const auto y = ida_->y();
+  const auto yp = ida_->yp();
+  std::copy(y.begin(), y.end(), x_.begin());
+  std::copy(yp.begin(), yp.end(), der_x_.begin());
+  t_ = ida_->t();
+}
+
+void SimulationRun::step_failed() {
+  take_ida_state();
+  const double t = t_;
+  if (stop_watch_.request()) {
+    store_row(t);
+    finish(stop_watch_.status(t));
+    return;
+  }
+  store_row(t);
+  finish(solver_failure(fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)", t,
+                                    ida_->last_flag_name(), ida_->last_step())));
+}
+
+SimulationStatus SimulationRun::solver_failure(std::string message) const {
+  const std::string non_finite = bridge_.non_finite_report();
+  if (!non_finite.empty()) message += "; " + non_finite;
+  return {Outcome::kSolverFailure, t_, std::move(message)};
+}
+
+void SimulationRun::too_many_steps() {
+  // IDA's own limit (IDASetMaxNumSteps) counts steps per call, and every call takes one step
+  // here, so the limit between two stored rows is kept by the loop, with IDA's flag name.
+  take_ida_state();
+  store_row(t_);
+  finish(solver_failure(
+      fmt::format("IDA failed at t = {} with IDA_TOO_MUCH_WORK: {} steps since the last stored "
+                  "row (max_steps_per_interval; last step size {:.3g} s)",
+                  t_, options_.max_steps_per_interval, ida_->last_step())));
+}
+
+void SimulationRun::finish(SimulationStatus status) {
+  if (status.outcome != Outcome::kReachedStopTime && status.outcome != Outcome::kStoppedByModel) {
+    log(LogLevel::kError,
+        fmt::format("{} at t = {}: {}", to_string(status.outcome), status.t, status.message));
+  }
+  status_ = std::move(status);
+  t_ = status_.t;
+  stage_ = Stage::kEnded;
+  wall_time_s_ = stop_watch_.elapsed_s();
+  recorder_.end();
+}
+
+}  // namespace hdae::detail

@@ -1,0 +1,237 @@
+#include "simulator/simulation_run.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "events/same_time.hpp"
+#include "hdae/errors.hpp"
+#include "model/model_pattern.hpp"
+
+namespace hdae::detail {
+namespace {
+
+ChatteringSettings chattering_settings(const SimulationOptions& o) {
+  return {.window = o.chattering_event_count,
+          .min_relative_spacing = o.chattering_min_relative_spacing,
+          .dense_window = o.chattering_dense_event_count,
+          .dense_span_fraction = o.chattering_dense_span_fraction,
+          .interval_s = o.stop_s - o.start_s};
+}
+
+std::vector<std::string> crossing_names(const ModelStructure& s) {
+  std::vector<std::string> names;
+  names.reserve(s.crossings.size());
+  for (const CrossingInfo& c : s.crossings) names.push_back(c.name);
+  return names;
+}
+
+/// One decision for the whole run: IDA's linear solver and the re-initialization's matrices
+/// are both sparse (KLU) or both dense (SimulationOptions::sparse_min_unknowns).
+std::optional<sparsity::SparsityPattern> sparse_pattern(const SimulationOptions& o,
+                                                        const ModelStructure& s) {
+  const bool sparse = o.linear_solver == LinearSolverKind::kKlu ||
+                      (o.linear_solver == LinearSolverKind::kAuto && !s.sparsity.empty() &&
+                       s.num_unknowns() >= o.sparse_min_unknowns);
+  if (!sparse) return std::nullopt;
+  return pattern_of(s);
+}
+
+reinit::ReinitSettings reinit_settings(const SimulationOptions& o) {
+  return {.rule = o.jump_rule,
+          .tolerance = o.jump_tol_factor * o.rel_tol,
+          .max_iterations = o.max_jump_iterations};
+}
+
+std::vector<double> start_values(const ModelStructure& s) {
+  std::vector<double> x;
+  x.reserve(s.num_unknowns());
+  for (const VariableInfo& v : s.variables) x.push_back(v.start);
+  return x;
+}
+
+std::vector<RowKind> initial_row_kinds(const ModelStructure& s) {
+  std::vector<RowKind> kinds;
+  kinds.reserve(s.equations.size());
+  for (const EquationInfo& e : s.equations) kinds.push_back(e.kind);
+  return kinds;
+}
+
+}  // namespace
+
+SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
+    : options_(std::move(options)),
+      crossings_(model.structure(), options_.crossing_hysteresis),
+      model_(model, &crossings_),
+      structure_(model.structure()),
+      n_(structure_.num_unknowns()),
+      row_kinds_(initial_row_kinds(structure_)),
+      schedule_(structure_),
+      x_(start_values(structure_)),
+      der_x_(n_, 0.0),
+      stop_watch_(options_.cancel, options_.max_wall_time_s),
+      reinit_(model_, reinit_settings(options_), sparse_pattern(options_, structure_)),
+      event_iteration_(EventState{model_, crossings_, row_kinds_, schedule_, x_, der_x_},
+                       EventSettings{.max_passes = options_.max_event_iterations,
+                                     .jump_tolerance = options_.jump_tol_factor * options_.rel_tol},
+                       *this),
+      chattering_(chattering_settings(options_), crossing_names(structure_)),
+      recorder_(model_),
+      output_interval_s_(options_.resolved_output_interval_s()),
+      t_(options_.start_s),
+      bridge_(model_, crossings_, stop_watch_) {
+  if (options_.row_storage == RowStorage::kInMemory) recorder_.add_sink(table_);
+  if (!options_.stream_csv_path.empty()) {
+    csv_ = std::make_unique<CsvSink>(options_.stream_csv_path);
+    recorder_.add_sink(*csv_);
+  }
+}
+
+SimulationRun::~SimulationRun() {
+  try {
+    recorder_.end();
+  } catch (...) {  // NOLINT(bugprone-empty-catch): a destructor must not throw
+  }
+}
+
+void SimulationRun::add_row_sink(RowSink& sink) {
+  if (stage_ != Stage::kCreated) {
+    throw std::logic_error("Simulator::add_row_sink: the run is already initialized");
+  }
+  recorder_.add_sink(sink);
+}
+
+void SimulationRun::add_event_observer(EventObserver& observer) {
+  if (stage_ != Stage::kCreated) {
+    throw std::logic_error("Simulator::add_event_observer: the run is already initialized");
+  }
+  observers_.push_back(&observer);
+}
+
+const SimulationStatus& SimulationRun::initialize() {
+  if (stage_ != Stage::kCreated) return status_;
+  stage_ = Stage::kRunning;
+  const double t0 = options_.start_s;
+  status_ = {Outcome::kRunning, t0, {}};
+  try {
+    stop_watch_.start();
+    recorder_.begin();
+    {
+      PhaseScope scope(model_, ModelPhase::kInitialization);
+      model_.reset(t0);
+    }
+    const std::vector<double> x_start = x_;
+    const std::vector<double> der_start = der_x_;
+    const std::size_t logged = events_.size();
+    const bool settled = run_event(t0, EventKind::kInitial);
+    // Both limits at t0 when the initial jump changed the state, as at every event.
+    if (settled && !events_[logged].jumps.empty()) recorder_.store(t0, x_start, der_start);
+    store_row(t0);
+    if (ending_) {
+      finish(*ending_);
+    } else {
+      start_integration();
+    }
+  } catch (...) {
+    end_by_exception();
+  }
+  return status_;
+}
+
+const SimulationStatus& SimulationRun::advance_to(double t) {
+  if (stage_ == Stage::kCreated) initialize();
+  if (stage_ == Stage::kEnded || status_.outcome != Outcome::kRunning) return status_;
+  if (!(t >= t_ && t <= options_.stop_s)) {
+    throw std::invalid_argument(fmt::format(
+        "Simulator::advance_to: t = {} is outside [{}, {}] (the time reached and stop_s)", t, t_,
+        options_.stop_s));
+  }
+  try {
+    run_until(t);
+  } catch (...) {
+    end_by_exception();
+  }
+  return status_;
+}
+
+SimulationResult SimulationRun::take_result() {
+  if (stage_ != Stage::kEnded) {
+    stage_ = Stage::kEnded;
+    recorder_.end();
+  }
+  SimulationResult r;
+  r.table = table_.take_table();
+  r.events = std::move(events_);
+  r.status = status_;
+  r.statistics = statistics();
+  return r;
+}
+
+const Statistics& SimulationRun::statistics() const {
+  if (ida_) {
+    const sundials::IdaCounters c = ida_->counters();
+    Statistics& s = statistics_;
+    s.steps = c.steps;
+    s.residual_evaluations = c.residual_evaluations + c.dq_residual_evaluations;
+    s.jacobian_residual_evaluations = c.dq_residual_evaluations;
+    s.jacobian_evaluations = c.jacobian_evaluations;
+    s.error_test_failures = c.error_test_failures;
+    s.convergence_failures = c.convergence_failures;
+    s.root_function_evaluations = c.root_evaluations;
+    s.jacobian_colors = ida_->jacobian_colors();
+    s.jacobian_time_s = ida_->jacobian_time_s();
+  }
+  if (stage_ == Stage::kRunning) statistics_.wall_time_s = stop_watch_.elapsed_s();
+  if (stage_ == Stage::kEnded) statistics_.wall_time_s = wall_time_s_;
+  return statistics_;
+}
+
+sundials::IntegratorSetup SimulationRun::integrator_setup() const {
+  sundials::IntegratorSetup setup;
+  setup.n = n_;
+  for (const CrossingInfo& c : structure_.crossings) {
+    setup.root_directions.push_back(c.direction == CrossingDirection::kRising    ? 1
+                                    : c.direction == CrossingDirection::kFalling ? -1
+                                                                                 : 0);
+  }
+  setup.rel_tol = options_.rel_tol;
+  for (const VariableInfo& v : structure_.variables) {
+    setup.abs_tol.push_back(options_.abs_tol_factor * options_.rel_tol * v.nominal);
+  }
+  setup.max_step_s = options_.max_step_s;
+  setup.max_steps = options_.max_steps_per_interval;
+  const reinit::ColouredPattern* coloured = reinit_.workspace().pattern();
+  setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;
+  setup.analytic_jacobian = model_.model().provides_jacobian();
+  setup.messages = [this](sundials::MessageKind kind, std::string_view message) {
+    // A stop request makes the residual fail on purpose; IDA's report of that is no news.
+    if (stop_watch_.request()) return;
+    log(kind == sundials::MessageKind::kError ? LogLevel::kError : LogLevel::kWarning, message);
+  };
+  return setup;
+}
+
+void SimulationRun::start_integration() {
+  ida_ = std::make_unique<sundials::IdaIntegrator>(bridge_, integrator_setup());
+  restart_integrator(options_.start_s);
+}
+
+double SimulationRun::output_time(std::size_t k) const {
+  // Output points are t0 + k dt (not accumulated, so no drift); the last one is stop_s.
+  return std::min(options_.start_s + static_cast<double>(k) * output_interval_s_, options_.stop_s);
+}
+
+void SimulationRun::log(LogLevel level, std::string_view message) const {
+  if (level > options_.log_level || options_.log_level == LogLevel::kOff) return;
+  if (options_.log_sink) {
+    options_.log_sink(level, message);
+  } else {
+    std::cerr << "hdae: " << message << '\n';
+  }
+}
+
+}  // namespace hdae::detail

@@ -1,0 +1,141 @@
+// SimulationRun: the state and the loop of one hdae::Simulator (hdae/simulator.hpp has the
+// algorithm). It orchestrates the layers below it and owns what they work on:
+//   model/    ModelCalls: every call into model code, with the phase for failure messages
+//   events/   CrossingTable, TimeEventSchedule, EventIteration, ChatteringDetector
+//   reinit/   Reinitializer: the jump solve and consistent derivatives, algebraic unknowns
+//   sundials/ IdaIntegrator, driven one step at a time through IdaBridge (the residual path)
+//   results/  RowRecorder handing rows to the sinks (table, CSV stream, the user's)
+// The loop (simulation_run.cpp), the event instants (run_events.cpp) and the early endings
+// (run_failure.cpp) are methods of this class.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "events/chattering.hpp"
+#include "events/crossing_table.hpp"
+#include "events/event_iteration.hpp"
+#include "events/time_event_schedule.hpp"
+#include "hdae/options.hpp"
+#include "hdae/result.hpp"
+#include "hdae/row_sink.hpp"
+#include "model/model_calls.hpp"
+#include "reinit/reinitializer.hpp"
+#include "results/row_recorder.hpp"
+#include "simulator/ida_bridge.hpp"
+#include "simulator/stop_watch.hpp"
+#include "sundials/ida_integrator.hpp"
+
+namespace hdae::detail {
+
+class SimulationRun final : public EventHost {
+ public:
+  SimulationRun(SimulationModel& model, SimulationOptions options);
+  SimulationRun(const SimulationRun&) = delete;
+  SimulationRun& operator=(const SimulationRun&) = delete;
+  ~SimulationRun() override;
+
+  void add_row_sink(RowSink& sink);
+  void add_event_observer(EventObserver& observer);
+  const SimulationStatus& initialize();
+  const SimulationStatus& advance_to(double t);
+  SimulationResult take_result();
+
+  [[nodiscard]] const SimulationStatus& status() const { return status_; }
+  [[nodiscard]] double time() const { return t_; }
+  [[nodiscard]] std::span<const double> state() const { return x_; }
+  [[nodiscard]] std::span<const double> derivatives() const { return der_x_; }
+  [[nodiscard]] const Statistics& statistics() const;
+  [[nodiscard]] const std::vector<EventRecord>& events() const { return events_; }
+  [[nodiscard]] const ResultTable& table() const { return table_.table(); }
+  [[nodiscard]] const SimulationModel& model() const { return model_.model(); }
+  [[nodiscard]] const SimulationOptions& options() const { return options_; }
+
+  // EventHost
+  std::optional<SimulationStatus> make_consistent(double t, bool initial) override;
+  std::optional<SimulationStatus> stop_due(double t) override;
+
+ private:
+  enum class Stage { kCreated, kRunning, kEnded };
+  /// An IDA step result that lies beyond the caller's last target: processed by a later
+  /// advance_to.
+  struct PendingStep {
+    sundials::StepResult result;
+    double t;
+  };
+
+  // simulation_run.cpp: set-up
+  [[nodiscard]] sundials::IntegratorSetup integrator_setup() const;
+  void start_integration();
+  [[nodiscard]] double output_time(std::size_t k) const;
+  void log(LogLevel level, std::string_view message) const;
+  // run_loop.cpp: the loop
+  void run_until(double target);
+  void take_step();
+  /// Stores the rows of the output points the step passed, up to limit.
+  void store_output_rows(const PendingStep& step, double limit);
+  void skip_output_points_through(double t);
+  /// x, der_x and the time reached from IDA's last return.
+  void take_ida_state();
+  void step_failed();
+  /// kSolverFailure at the time reached, naming what was last not finite (IdaBridge).
+  [[nodiscard]] SimulationStatus solver_failure(std::string message) const;
+  void too_many_steps();
+  /// Ends the run with this status (rows stored before), tells the sinks.
+  void finish(SimulationStatus status);
+  // run_events.cpp: event instants, restarts
+  void process_step(const PendingStep& step);
+  /// The event iteration at t; false when it did not settle. ending_ says whether the run ends.
+  bool run_event(double t, EventKind kind);
+  void log_event(EventRecord record);
+  void restart_integrator(double t);
+  [[nodiscard]] std::vector<bool> algebraic_unknowns(double t);
+  void store_row(double t) { recorder_.store(t, x_, der_x_); }
+  // run_failure.cpp: an exception ends the run
+  [[noreturn]] void end_by_exception();
+  [[nodiscard]] std::string exception_message() const;
+  void keep_last_row(double t);
+
+  SimulationOptions options_;
+  CrossingTable crossings_;
+  ModelCalls model_;
+  const ModelStructure& structure_;
+  std::size_t n_;
+  std::vector<RowKind> row_kinds_;
+  TimeEventSchedule schedule_;
+  std::vector<double> x_;
+  std::vector<double> der_x_;
+  StopWatch stop_watch_;
+  reinit::Reinitializer reinit_;
+  EventIteration event_iteration_;
+  ChatteringDetector chattering_;
+  RowRecorder recorder_;
+  TableSink table_;
+  std::unique_ptr<CsvSink> csv_;
+  std::vector<EventObserver*> observers_;
+  std::vector<EventRecord> events_;
+  SimulationStatus status_;
+  /// How the run ends at the current event (terminated by the model, a failure, a stop).
+  std::optional<SimulationStatus> ending_;
+  mutable Statistics statistics_;
+  double wall_time_s_ = 0.0;  ///< frozen when the run ends
+  double output_interval_s_;
+  std::optional<std::vector<bool>> algebraic_;  ///< cached until the row kinds change
+  Stage stage_ = Stage::kCreated;
+  double t_ = 0.0;               ///< time reached (reported by time())
+  std::size_t next_output_ = 1;  ///< index k of the next output point t0 + k dt
+  long steps_since_row_ = 0;     ///< for max_steps_per_interval
+  std::optional<PendingStep> pending_;
+  /// IDA's time when the running step began; empty outside a step.
+  std::optional<double> stepping_from_;
+  IdaBridge bridge_;
+  // Last: the integrator holds a reference to bridge_ as its problem.
+  std::unique_ptr<sundials::IdaIntegrator> ida_;
+};
+
+}  // namespace hdae::detail

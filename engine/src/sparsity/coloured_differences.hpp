@@ -1,0 +1,36 @@
+// The coloured forward-difference loop shared by the IDA Jacobian (sundials/) and the
+// re-initialization's matrices (reinit/): for each colour of a SparsityPattern, perturb all of
+// its columns at once by their increments, evaluate once, and read each entry of those columns
+// from the one row it owns in that colour (no two columns of one colour share a row).
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "sparsity/sparsity_pattern.hpp"
+
+namespace hdae::sparsity {
+
+/// Fills values[k] (position k of the pattern) with (after_i - base_i) / increments[j] for every
+/// entry (i, j), where evaluate(columns) writes g(x + step) into `after`, with the columns of one
+/// colour stepped by their increments, and `base` holds g(x). evaluate returns 0 on success or a
+/// non-zero code, which stops the loop and is returned (an IDA callback's recoverable or fatal
+/// failure).   Evaluate: int(std::span<const std::size_t> columns)
+template <class Evaluate>
+int coloured_differences(const SparsityPattern& pattern, std::span<const double> increments,
+                         std::span<const double> base, std::span<const double> after,
+                         std::span<double> values, Evaluate&& evaluate) {
+  for (const auto& columns : pattern.columns_of_color) {
+    const int flag = evaluate(std::span<const std::size_t>(columns));
+    if (flag != 0) return flag;
+    for (const std::size_t j : columns) {
+      for (std::size_t k = pattern.col_start[j]; k < pattern.col_start[j + 1]; ++k) {
+        const std::size_t i = pattern.row_index[k];
+        values[k] = (after[i] - base[i]) / increments[j];
+      }
+    }
+  }
+  return 0;
+}
+
+}  // namespace hdae::sparsity

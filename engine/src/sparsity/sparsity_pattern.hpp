@@ -1,0 +1,40 @@
+// Compressed-column pattern of a square Jacobian and its column colouring (Curtis, Powell and
+// Reid 1974): columns that share no row get the same colour, so one function evaluation with
+// all columns of a colour perturbed at once yields all of their entries. A finite-difference
+// Jacobian then costs (number of colours) evaluations on top of the base one, independent of
+// the size for banded or chain-like problems (coloured_differences.hpp).
+//
+// The lowest layer of the engine: it knows neither models nor SUNDIALS, so that the IDA
+// Jacobian (sundials/) and the re-initialization's matrices (reinit/) share one pattern type
+// and one colouring.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace hdae::sparsity {
+
+struct SparsityPattern {
+  std::size_t n = 0;
+  std::vector<std::size_t> col_start;  ///< size n + 1
+  std::vector<std::size_t> row_index;  ///< sorted within each column, no duplicates
+  std::vector<std::size_t> color;      ///< colour of each column
+  std::size_t num_colors = 0;
+  std::vector<std::vector<std::size_t>> columns_of_color;  ///< the columns of each colour
+
+  [[nodiscard]] std::size_t nnz() const { return row_index.size(); }
+  /// Position of (row, col) in row_index, or nnz() when structurally zero.
+  [[nodiscard]] std::size_t find(std::size_t row, std::size_t col) const;
+};
+
+/// (row, column) of one structurally non-zero entry.
+using Entry = std::pair<std::size_t, std::size_t>;
+
+/// Pattern of an n x n matrix with the given entries plus the diagonal (kept so that every row
+/// and column is present in a sparse factorisation even for rows that change at events),
+/// coloured greedily in column order. Entries must lie inside the matrix.
+[[nodiscard]] SparsityPattern build_pattern(std::size_t n, std::span<const Entry> entries);
+
+}  // namespace hdae::sparsity
