@@ -53,31 +53,38 @@ endfunction()
 
 set(HDAE_README "${PROJECT_SOURCE_DIR}/README.md")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${HDAE_README}")
-hdae_extract_cpp_block("${HDAE_README}" "## Writing a model" readme_code readme_error)
 
-set(readme_test "the README's model example compiles against hdae::engine and runs")
-if(readme_error)
-  message(WARNING "README example test: ${readme_error}")
-  add_test(NAME "${readme_test}"
-           COMMAND ${CMAKE_COMMAND} "-DERROR=${readme_error}"
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_readme_example.cmake)
-else()
-  # Written through a temporary file so an unchanged block does not trigger a rebuild.
-  set(readme_source "${CMAKE_CURRENT_BINARY_DIR}/readme/readme_example.cpp")
-  file(WRITE "${readme_source}.new"
-       "// Extracted from README.md, section \"## Writing a model\", at configure time.\n"
-       "${readme_code}")
-  file(COPY_FILE "${readme_source}.new" "${readme_source}" ONLY_IF_DIFFERENT)
-  file(REMOVE "${readme_source}.new")
-  # Not part of "all": the test builds it, so a broken README fails that test, not the build.
-  add_executable(hdae_readme_example EXCLUDE_FROM_ALL "${readme_source}")
-  target_link_libraries(hdae_readme_example PRIVATE hdae::engine)
-  hdae_set_warnings(hdae_readme_example)
-  add_test(NAME "${readme_test}"
-           COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DCONFIG=$<CONFIG>
-                   -DTARGET=hdae_readme_example
-                   -DEXECUTABLE=$<TARGET_FILE:hdae_readme_example>
-                   -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/readme/run
-                   -P ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_readme_example.cmake)
-endif()
-set_tests_properties("${readme_test}" PROPERTIES TIMEOUT 600)
+# hdae_readme_example_test(<section heading> <target> <test name>): the section's block as a
+# program and a test that builds and runs it.
+function(hdae_readme_example_test heading target test_name)
+  hdae_extract_cpp_block("${HDAE_README}" "${heading}" readme_code readme_error)
+  if(readme_error)
+    message(WARNING "README example test: ${readme_error}")
+    add_test(NAME "${test_name}"
+             COMMAND ${CMAKE_COMMAND} "-DERROR=${readme_error}"
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_readme_example.cmake)
+  else()
+    # Written through a temporary file so an unchanged block does not trigger a rebuild.
+    set(readme_source "${CMAKE_CURRENT_BINARY_DIR}/readme/${target}.cpp")
+    file(WRITE "${readme_source}.new"
+         "// Extracted from README.md, section \"${heading}\", at configure time.\n"
+         "${readme_code}")
+    file(COPY_FILE "${readme_source}.new" "${readme_source}" ONLY_IF_DIFFERENT)
+    file(REMOVE "${readme_source}.new")
+    # Not part of "all": the test builds it, so a broken README fails that test, not the build.
+    add_executable(${target} EXCLUDE_FROM_ALL "${readme_source}")
+    target_link_libraries(${target} PRIVATE hdae::engine)
+    hdae_set_warnings(${target})
+    add_test(NAME "${test_name}"
+             COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DCONFIG=$<CONFIG>
+                     -DTARGET=${target} -DEXECUTABLE=$<TARGET_FILE:${target}>
+                     -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/readme/run_${target}
+                     -P ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_readme_example.cmake)
+  endif()
+  set_tests_properties("${test_name}" PROPERTIES TIMEOUT 600)
+endfunction()
+
+hdae_readme_example_test("## Writing a model" hdae_readme_example
+                         "the README's model example compiles against hdae::engine and runs")
+hdae_readme_example_test("## Running step by step" hdae_readme_stepping
+                         "the README's step-by-step example with a row sink compiles and runs")
