@@ -53,7 +53,7 @@ TEST_CASE("inconsistent model declarations are rejected with the offending name"
   m = Editable();
   m.s.variables[0].nominal = 0.0;
   CHECK(error_of(m) ==
-        "model 'editable': nominal value of variable 'a' must be finite and > 0, got 0");
+        "model 'editable': nominal value of variable 'a' must be in [1e-100, 1e+100], got 0");
 
   m = Editable();
   m.s.equations.pop_back();
@@ -83,18 +83,19 @@ TEST_CASE("non-finite start values, bad nominal values and empty names are rejec
   m = Editable();
   m.s.variables[1].nominal = kNan;
   CHECK(error_of(m) ==
-        "model 'editable': nominal value of variable 'b' must be finite and > 0, got nan");
+        "model 'editable': nominal value of variable 'b' must be in [1e-100, 1e+100], got nan");
   m.s.variables[1].nominal = kInf;
   CHECK(error_of(m) ==
-        "model 'editable': nominal value of variable 'b' must be finite and > 0, got inf");
+        "model 'editable': nominal value of variable 'b' must be in [1e-100, 1e+100], got inf");
   m.s.variables[1].nominal = -1.0;
   CHECK(error_of(m) ==
-        "model 'editable': nominal value of variable 'b' must be finite and > 0, got -1");
+        "model 'editable': nominal value of variable 'b' must be in [1e-100, 1e+100], got -1");
 
   m = Editable();
   m.s.crossings = {{.name = "contact", .nominal = -2.0}};
-  CHECK(error_of(m) ==
-        "model 'editable': nominal value of crossing 'contact' must be finite and > 0, got -2");
+  CHECK(
+      error_of(m) ==
+      "model 'editable': nominal value of crossing 'contact' must be in [1e-100, 1e+100], got -2");
 
   m = Editable();
   m.s.variables[0].name = "";

@@ -112,6 +112,15 @@ struct TimeEvent {
 
 namespace detail {
 class CrossingTable;
+/// Throws ModelError: a handle (Var, Eq, Out, Crossing, TimeEvent) whose index lies outside
+/// the model's declarations, e.g. one kept from another model.
+[[noreturn]] void throw_bad_handle(const char* kind, std::size_t index, std::size_t count);
+/// index when it is below count, else throw_bad_handle (checked on every access: a compare
+/// that is always false costs next to nothing beside the model's own arithmetic).
+inline std::size_t checked(const char* kind, std::size_t index, std::size_t count) {
+  if (index >= count) throw_bad_handle(kind, index, count);
+  return index;
+}
 }  // namespace detail
 
 /// Why the model is being evaluated.
@@ -133,18 +142,24 @@ class Evaluation {
       : t_(t), x_(x), der_x_(der_x), r_(r), w_(w), crossings_(crossings), phase_(phase) {}
 
   [[nodiscard]] double t() const { return t_; }
-  [[nodiscard]] double x(Var v) const { return x_[v.index]; }
-  [[nodiscard]] double der(Var v) const { return der_x_[v.index]; }
+  [[nodiscard]] double x(Var v) const {
+    return x_[detail::checked("variable", v.index, x_.size())];
+  }
+  [[nodiscard]] double der(Var v) const {
+    return der_x_[detail::checked("variable", v.index, der_x_.size())];
+  }
   [[nodiscard]] std::span<const double> x() const { return x_; }
   [[nodiscard]] std::span<const double> der_x() const { return der_x_; }
 
   /// Sets residual row e (f_d or f_c, as declared for the current mode).
-  void set(Eq e, double residual) { r_[e.index] = residual; }
+  void set(Eq e, double residual) {
+    r_[detail::checked("equation", e.index, r_.size())] = residual;
+  }
   [[nodiscard]] std::span<double> residuals() { return r_; }
 
   [[nodiscard]] bool wants_outputs() const { return !w_.empty(); }
   void set(Out o, double value) {
-    if (!w_.empty()) w_[o.index] = value;
+    if (!w_.empty()) w_[detail::checked("output", o.index, w_.size())] = value;
   }
 
   /// True during the event iteration at t0 (before integration starts).
@@ -197,9 +212,13 @@ class EventContext {
   [[nodiscard]] int pass() const { return pass_; }
 
   /// Current state; writing to it is an explicit re-initialization (x^- of the jump solve).
-  [[nodiscard]] double x(Var v) const { return x_[v.index]; }
-  void set(Var v, double value) { x_[v.index] = value; }
-  [[nodiscard]] double der(Var v) const { return der_x_[v.index]; }
+  [[nodiscard]] double x(Var v) const {
+    return x_[detail::checked("variable", v.index, x_.size())];
+  }
+  void set(Var v, double value) { x_[detail::checked("variable", v.index, x_.size())] = value; }
+  [[nodiscard]] double der(Var v) const {
+    return der_x_[detail::checked("variable", v.index, der_x_.size())];
+  }
 
   /// Current Boolean of a crossing (as its helper last returned it).
   [[nodiscard]] bool is_true(Crossing c) const;
@@ -208,7 +227,9 @@ class EventContext {
   /// The crossing's Boolean went true -> false in this pass.
   [[nodiscard]] bool fell(Crossing c) const;
   /// The time event fired at this instant (first pass only).
-  [[nodiscard]] bool fired(TimeEvent e) const { return time_events_fired_[e.index]; }
+  [[nodiscard]] bool fired(TimeEvent e) const {
+    return time_events_fired_[detail::checked("time event", e.index, time_events_fired_.size())];
+  }
 
   /// Switches an equation between f_d and f_c from the next evaluation on.
   void set_row_kind(Eq e, RowKind kind);

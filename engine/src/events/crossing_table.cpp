@@ -14,7 +14,7 @@ CrossingTable::CrossingTable(const ModelStructure& structure, double hysteresis)
   }
   value_.assign(n, 0);
   previous_.assign(n, 0);
-  seen_.assign(n, 0);
+  uses_.assign(n, 0);
   z_.assign(n, 0.0);
 }
 
@@ -23,7 +23,7 @@ bool CrossingTable::update(std::size_t k, double c, EvaluationPhase phase) {
     value_[k] = c > 0.0 ? 1 : 0;
     if (initial_pass_) previous_[k] = value_[k];
   }
-  seen_[k] = 1;
+  if (uses_[k] != 255) ++uses_[k];
   const double eps = epsilon_[k];
   switch (direction_[k]) {
     case CrossingDirection::kBoth:
@@ -60,6 +60,6 @@ void CrossingTable::accept_current() {
 
 bool CrossingTable::any_flipped() const { return value_ != previous_; }
 
-void CrossingTable::clear_seen() { std::fill(seen_.begin(), seen_.end(), 0); }
+void CrossingTable::clear_uses() { std::fill(uses_.begin(), uses_.end(), 0); }
 
 }  // namespace hdae::detail

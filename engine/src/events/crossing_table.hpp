@@ -45,9 +45,9 @@ class CrossingTable {
   [[nodiscard]] bool previous(std::size_t k) const { return previous_[k] != 0; }
   [[nodiscard]] bool flipped(std::size_t k) const { return value_[k] != previous_[k]; }
   [[nodiscard]] bool any_flipped() const;
-  /// Whether each crossing's helper was called in the last evaluation.
-  [[nodiscard]] bool was_seen(std::size_t k) const { return seen_[k] != 0; }
-  void clear_seen();
+  /// How often each crossing's helper was called since clear_uses() (saturates at 255).
+  [[nodiscard]] unsigned uses(std::size_t k) const { return uses_[k]; }
+  void clear_uses();
 
   /// z values for IDA, as recorded by the last evaluation.
   [[nodiscard]] std::span<const double> z() const { return z_; }
@@ -57,7 +57,7 @@ class CrossingTable {
   std::vector<double> epsilon_;
   std::vector<char> value_;
   std::vector<char> previous_;
-  std::vector<char> seen_;
+  std::vector<unsigned char> uses_;
   std::vector<double> z_;
   bool initial_pass_ = false;
 };

@@ -24,18 +24,23 @@ EventContext::EventContext(double t, EventKind kind, int pass, std::span<double>
       time_events_fired_(time_events_fired),
       requests_(requests) {}
 
-bool EventContext::is_true(Crossing c) const { return crossings_.value(c.index); }
+bool EventContext::is_true(Crossing c) const {
+  return crossings_.value(detail::checked("crossing", c.index, crossings_.size()));
+}
 
 bool EventContext::rose(Crossing c) const {
+  detail::checked("crossing", c.index, crossings_.size());
   return crossings_.value(c.index) && !crossings_.previous(c.index);
 }
 
 bool EventContext::fell(Crossing c) const {
+  detail::checked("crossing", c.index, crossings_.size());
   return !crossings_.value(c.index) && crossings_.previous(c.index);
 }
 
 void EventContext::set_row_kind(Eq e, RowKind kind) {
-  RowKind& current = (*requests_.row_kinds)[e.index];
+  RowKind& current =
+      (*requests_.row_kinds)[detail::checked("equation", e.index, requests_.row_kinds->size())];
   if (current != kind) {
     current = kind;
     requests_.row_kinds_changed = true;
@@ -43,7 +48,10 @@ void EventContext::set_row_kind(Eq e, RowKind kind) {
 }
 
 void EventContext::schedule(TimeEvent e, double t_s) {
-  const std::string& name = requests_.structure->time_events[e.index].name;
+  const std::string& name =
+      requests_.structure
+          ->time_events[detail::checked("time event", e.index, requests_.time_event_times->size())]
+          .name;
   if (!std::isfinite(t_s) || t_s < t_) {
     throw ModelError(fmt::format(
         "time event '{}' scheduled at t = {} which is before the current time {} or not finite",
@@ -53,7 +61,9 @@ void EventContext::schedule(TimeEvent e, double t_s) {
 }
 
 void EventContext::cancel(TimeEvent e) {
-  (*requests_.time_event_times)[e.index] = std::numeric_limits<double>::quiet_NaN();
+  (*requests_.time_event_times)[detail::checked("time event", e.index,
+                                                requests_.time_event_times->size())] =
+      std::numeric_limits<double>::quiet_NaN();
 }
 
 void EventContext::terminate(std::string reason) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "events/event_requests.hpp"
 #include "events/unsettled.hpp"
 
@@ -84,9 +86,11 @@ void EventIteration::evaluate_pass(double t, EventKind kind, int pass, EventOutc
   scratch_r_.resize(state_.x.size());
   {
     PhaseScope scope(state_.model, ModelPhase::kEventEvaluation);
+    if (initial_pass) crossings.clear_uses();
     state_.model.evaluate(
         t, state_.x, state_.der_x, scratch_r_, {},
         kind == EventKind::kInitial ? EvaluationPhase::kInitial : EvaluationPhase::kEvent);
+    if (initial_pass) check_crossing_uses(t);
   }
   if (initial_pass) crossings.accept_current();
   const auto& infos = state_.model.structure().crossings;
@@ -96,6 +100,25 @@ void EventIteration::evaluate_pass(double t, EventKind kind, int pass, EventOutc
     const CrossingDirection dir =
         crossings.value(k) ? CrossingDirection::kRising : CrossingDirection::kFalling;
     out.record.crossings.push_back({infos[k].name, dir});
+  }
+}
+
+void EventIteration::check_crossing_uses(double t) {
+  // Each crossing takes exactly one helper call per evaluation (hdae/model.hpp): a second call
+  // overwrites the value IDA watches, a missing one leaves it stale. Checked once, at t0.
+  const auto& infos = state_.model.structure().crossings;
+  for (std::size_t k = 0; k < state_.crossings.size(); ++k) {
+    const unsigned uses = state_.crossings.uses(k);
+    if (uses == 1) continue;
+    state_.model.fail(
+        t, uses == 0 ? fmt::format("crossing '{}' was not used in the evaluation at t0; every "
+                                   "declared crossing takes exactly one helper call "
+                                   "(positive, negative, change or edge) per evaluation",
+                                   infos[k].name)
+                     : fmt::format("crossing '{}' was used {} times in one evaluation; every "
+                                   "declared crossing takes exactly one helper call "
+                                   "(positive, negative, change or edge) per evaluation",
+                                   infos[k].name, uses));
   }
 }
 

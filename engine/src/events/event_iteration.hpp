@@ -78,6 +78,8 @@ class EventIteration {
   PassesEnd passes(double t, EventKind kind, EventOutcome& out);
   /// One evaluation at t with the Booleans following the values; records flips.
   void evaluate_pass(double t, EventKind kind, int pass, EventOutcome& out);
+  /// Throws (as a model failure) when a crossing was used other than once at t0.
+  void check_crossing_uses(double t);
   void record_jumps(const std::vector<double>& x_before, EventRecord& record) const;
 
   EventState state_;

@@ -1,5 +1,7 @@
 #include "model/model_calls.hpp"
 
+#include "hdae/errors.hpp"
+
 namespace hdae::detail {
 
 std::string_view to_string(ModelPhase phase) {
@@ -18,6 +20,11 @@ std::string_view to_string(ModelPhase phase) {
       return "output";
   }
   return "unknown phase";  // unreachable for valid enumerators
+}
+
+void ModelCalls::fail(double t, const std::string& message) {
+  note_failure(t);
+  throw ModelError(message);
 }
 
 void ModelCalls::on_event(EventContext& context) {

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "hdae/model.hpp"
@@ -60,6 +61,10 @@ class ModelCalls {
   void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
                 JacobianEntries& entries);
   void constraint_time_derivative(double t, std::span<const double> x, std::span<double> dfc_dt);
+  /// A misuse of the model contract found by the engine in the current phase at t (a crossing
+  /// used twice in one evaluation): noted like a failure of model code, then thrown as
+  /// ModelError with this message.
+  [[noreturn]] void fail(double t, const std::string& message);
 
  private:
   friend class PhaseScope;

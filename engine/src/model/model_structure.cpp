@@ -10,7 +10,23 @@
 #include "hdae/model_builder.hpp"
 
 namespace hdae {
+
+void detail::throw_bad_handle(const char* kind, std::size_t index, std::size_t count) {
+  throw ModelError(fmt::format(
+      "{} handle {} is out of range: the model declares {} {}{} (a handle of another model, or "
+      "one made by hand?)",
+      kind, index, count, kind, count == 1 ? "" : "s"));
+}
+
 namespace {
+
+// Nominal values scale tolerances, difference increments and the jump solve's unknowns: their
+// squares and reciprocals must stay far from overflow and underflow (a subnormal nominal made
+// every scaled quantity infinite and the singular-J diagnosis empty).
+constexpr double kMinNominal = 1e-100;
+constexpr double kMaxNominal = 1e100;
+
+bool sane_nominal(double nominal) { return nominal >= kMinNominal && nominal <= kMaxNominal; }
 
 template <typename Info>
 void check_names(const std::vector<Info>& items, const char* what, const std::string& model) {
@@ -69,17 +85,17 @@ void ModelStructure::validate() const {
       throw ModelError(fmt::format("model '{}': start value of variable '{}' is not finite ({})",
                                    name, v.name, v.start));
     }
-    if (!std::isfinite(v.nominal) || v.nominal <= 0.0) {
+    if (!sane_nominal(v.nominal)) {
       throw ModelError(
-          fmt::format("model '{}': nominal value of variable '{}' must be finite and > 0, got {}",
-                      name, v.name, v.nominal));
+          fmt::format("model '{}': nominal value of variable '{}' must be in [{:g}, {:g}], got {}",
+                      name, v.name, kMinNominal, kMaxNominal, v.nominal));
     }
   }
   for (const CrossingInfo& c : crossings) {
-    if (!std::isfinite(c.nominal) || c.nominal <= 0.0) {
+    if (!sane_nominal(c.nominal)) {
       throw ModelError(
-          fmt::format("model '{}': nominal value of crossing '{}' must be finite and > 0, got {}",
-                      name, c.name, c.nominal));
+          fmt::format("model '{}': nominal value of crossing '{}' must be in [{:g}, {:g}], got {}",
+                      name, c.name, kMinNominal, kMaxNominal, c.nominal));
     }
   }
   const std::size_t n = variables.size();
