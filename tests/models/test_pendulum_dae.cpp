@@ -64,7 +64,8 @@ TEST_CASE("with x and vx fixed the pendulum starts at y = -0.8660254 and vy = 0.
   CHECK(value(table, initial_row(table), "x") == 0.5);
   CHECK(value(table, initial_row(table), "vx") == 1.0);
   // x^2 + y^2 = 1 with x = 0.5 and y on the lower branch: y = -sqrt(3)/2; x vx + y vy = 0
-  // gives vy = 0.5 / (sqrt(3)/2) = 1/sqrt(3). DESIGN.md quotes 7 digits: -0.8660254, 0.5773503.
+  // gives vy = 0.5 / (sqrt(3)/2) = 1/sqrt(3). docs/design.md, "The jump solve", quotes 7 digits:
+  // -0.8660254, 0.5773503.
   CHECK(std::abs(value(table, initial_row(table), "y") - (-0.8660254)) <
         5e-8);  // half a unit in the 7th digit
   CHECK(std::abs(value(table, initial_row(table), "vy") - 0.5773503) < 5e-8);

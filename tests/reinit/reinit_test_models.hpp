@@ -58,7 +58,7 @@ inline TestModel make_model(const std::vector<std::string>& variables,
   return m;
 }
 
-/// The ideal clutch of DESIGN.md section 3 (Benveniste et al. 2019, as in ModiaMath's
+/// The ideal clutch of docs/design.md, "The jump solve" (Benveniste et al. 2019, as in ModiaMath's
 /// IdealClutch), engaged: x = [w1, w2, tau_int], der_x = [der(w1), der(w2), tau].
 ///   J1 der(w1) = k i_emf - tau,  i_emf = (V0 - k w1)/R - C k der(w1)   (f_d)
 ///   J2 der(w2) = tau                                                   (f_d)

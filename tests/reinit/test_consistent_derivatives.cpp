@@ -1,5 +1,5 @@
 // consistent_derivatives: J der_x = rhs with J = [M_d; df_c/dx], including d f_c/dt
-// (DESIGN.md section 3).
+// (docs/design.md, "The jump solve").
 #include <cmath>
 #include <vector>
 

@@ -36,8 +36,8 @@ TEST_CASE("a pendulum with x and vx fixed starts at y = -0.8660254 and vy = 0.57
   // Fixed values are kept exactly.
   CHECK(std::memcmp(&out.x_plus[0], &start[0], sizeof(double)) == 0);
   CHECK(std::memcmp(&out.x_plus[2], &start[2], sizeof(double)) == 0);
-  // DESIGN.md section 3: y = -sqrt(L^2 - x^2) = -0.8660254 (the branch the start value is on)
-  // and x vx + y vy = 0 gives vy = -x vx / y = 0.5773503; the published values have 7
+  // docs/design.md, "The jump solve": y = -sqrt(L^2 - x^2) = -0.8660254 (the branch the start value
+  // is on) and x vx + y vy = 0 gives vy = -x vx / y = 0.5773503; the published values have 7
   // decimals, so 1e-7.
   CHECK(out.x_plus[1] == doctest::Approx(-0.8660254).epsilon(1e-7));
   CHECK(out.x_plus[3] == doctest::Approx(0.5773503).epsilon(1e-7));

@@ -1,5 +1,5 @@
 // solve_jump against jumps whose answers are known from physics and from the papers
-// (DESIGN.md section 3).
+// (docs/design.md, "The jump solve").
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -65,8 +65,8 @@ TEST_CASE("an engaging ideal clutch gives both shafts 6.4 rad/s and conserves an
   const JumpOutcome out = solve_jump(clutch.problem(), x_minus);
   REQUIRE(out.status == SolveStatus::kOk);
   CHECK(out.warnings.empty());
-  // DESIGN.md: the capacitor adds inertia k^2 C to shaft 1, so the common speed is
-  // (J1 + k^2 C) * 0 + J2 * 10 over (J1 + k^2 C + J2) = 4 / 0.625 = 6.4 rad/s.
+  // docs/design.md, "The jump solve": the capacitor adds inertia k^2 C to shaft 1, so the common
+  // speed is (J1 + k^2 C) * 0 + J2 * 10 over (J1 + k^2 C + J2) = 4 / 0.625 = 6.4 rad/s.
   CHECK(out.x_plus[0] == doctest::Approx(6.4).epsilon(kNewtonTol));
   CHECK(out.x_plus[1] == doctest::Approx(6.4).epsilon(kNewtonTol));
   // The angular impulse on shaft 2 is J2 (w2+ - w2-) = 0.4 (6.4 - 10) = -1.44 N m s; tau is

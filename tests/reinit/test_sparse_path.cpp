@@ -1,6 +1,6 @@
 // The sparse path of the re-initialization module (coloured differences + KLU) against the
-// dense path on a chain of 300 unknowns (DESIGN.md section 3: "dense LU for small systems,
-// sparse (KLU) for large").
+// dense path on a chain of 300 unknowns (docs/design.md, "The jump solve": dense or sparse,
+// one threshold).
 #include <algorithm>
 #include <cmath>
 #include <cstddef>

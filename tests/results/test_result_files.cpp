@@ -26,7 +26,8 @@ TEST_CASE("the units file lists time and every column with unit and kind") {
 }
 
 TEST_CASE("the event log writes crossings, time events and jumps at full precision") {
-  // The ideal clutch locking at t = 0 (DESIGN.md section 3): both speeds jump to 6.4 rad/s.
+  // The ideal clutch locking at t = 0 (docs/design.md, "The jump solve"): both speeds jump
+  // to 6.4 rad/s.
   EventRecord initial;
   initial.t = 0.0;
   initial.kind = EventKind::kInitial;

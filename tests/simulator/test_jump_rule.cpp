@@ -1,5 +1,6 @@
 // The jump_rule option through simulate(): the midpoint rule (default) conserves an invariant
-// of the f_d rows across an impulse that the end-point rule breaks (DESIGN.md section 3).
+// of the f_d rows across an impulse that the end-point rule breaks
+// (docs/design.md, "The jump solve").
 #include <cmath>
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
-// Comparison of two result tables within a tube (DESIGN.md section 5): decides whether a
-// result agrees with a reference (an earlier version, another tool, a tight-tolerance run) in
-// the manner of the csv-compare tool used for Modelica regression tests, and is aware that
-// events may shift slightly. The hdae-compare program (tools/compare/) is a thin front end.
+// Comparison of two result tables within a tube (docs/design.md, "The data path"): decides whether
+// a result agrees with a reference (an earlier version, another tool, a tight-tolerance run) in the
+// manner of the csv-compare tool used for Modelica regression tests, and is aware that events may
+// shift slightly. The hdae-compare program (tools/compare/) is a thin front end.
 //
 // The tube of one signal y of the reference, over its time range [t_start, t_end]:
 //

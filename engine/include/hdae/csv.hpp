@@ -1,5 +1,5 @@
-// Result tables to and from CSV (DESIGN.md section 5). Values are written with the shortest
-// representation that reads back to the same double, so a write/read round trip is exact.
+// Result tables to and from CSV (docs/design.md, "The data path"). Values are written with the
+// shortest representation that reads back to the same double, so a write/read round trip is exact.
 // The first line holds "time" and the column names; units go to a second header-free file
 // or, when asked, to a "# units:" comment line.
 #pragma once

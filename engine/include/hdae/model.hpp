@@ -3,8 +3,8 @@
 // A hybrid DAE model is one residual vector r = F(t, x, der_x) over the unknowns x, split
 // row by row into f_d rows (linear in der_x) and f_c rows (no der_x at all), plus crossing
 // functions that end continuous integration and an event handler that may switch modes
-// (DESIGN.md sections 1 and 2). The simulator (simulator.hpp) owns the continuous state and
-// calls the model through two entry points:
+// (docs/design.md, "The problem class" and "The event loop"). The simulator (simulator.hpp) owns
+// the continuous state and calls the model through two entry points:
 //
 //   evaluate(Evaluation&)   residuals, crossing conditions and outputs, from one place
 //   on_event(EventContext&) discrete changes at an event instant (modes, row kinds,
@@ -285,8 +285,8 @@ class SimulationModel {
   /// A model that returns true here supplies the explicit time derivative of its constraint
   /// rows, d f_c/dt at fixed x, through constraint_time_derivative(); otherwise the simulator
   /// takes a forward difference in t. It enters the consistent derivatives after every event,
-  /// (d f_c/dx) der_x = -d f_c/dt (DESIGN.md section 3), so a prescribed motion or a fast
-  /// time-varying source gets der_x to round-off instead of to the difference's error.
+  /// (d f_c/dx) der_x = -d f_c/dt (docs/design.md, "The jump solve"), so a prescribed motion or a
+  /// fast time-varying source gets der_x to round-off instead of to the difference's error.
   [[nodiscard]] virtual bool provides_constraint_time_derivative() const { return false; }
   /// Writes d f_c/dt of every row that is currently a constraint into dfc_dt (indexed like the
   /// residual; entries of f_d rows are ignored). Throwing is allowed, as in evaluate().

@@ -1,5 +1,5 @@
-// The thin modelling layer (DESIGN.md section 4): a model derives from hdae::Model and, in
-// its constructor, declares named variables, equations, outputs, crossings and time events.
+// The thin modelling layer (docs/design.md, "The problem class"): a model derives from hdae::Model
+// and, in its constructor, declares named variables, equations, outputs, crossings and time events.
 // Each declaration returns a typed handle (Var, Eq, ...) that the model keeps as a member
 // and uses in evaluate() and on_event(), so no model juggles raw indices.
 //

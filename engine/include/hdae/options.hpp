@@ -17,7 +17,7 @@ enum class LinearSolverKind {
   kKlu,    ///< SuiteSparse KLU with a column-coloured FD Jacobian; needs a declared pattern
 };
 
-/// Quadrature of M_d over the Dirac impulse in the jump solve (DESIGN.md section 3).
+/// Quadrature of M_d over the Dirac impulse in the jump solve (docs/design.md, "The jump solve").
 enum class JumpRule {
   kMidpoint,  ///< M_d((x^- + x^+)/2): ITI paper eq. (8); exact for d(x^2)/dt-like terms
   kEndPoint,  ///< M_d(x^+): as ModiaMath does; kept for comparison

@@ -1,5 +1,5 @@
-// The result of a run (DESIGN.md section 5): a table of time plus named columns (x, der_x,
-// outputs w) with units, two rows with the same time at every event (left limit x(t_e^-),
+// The result of a run (docs/design.md, "The data path"): a table of time plus named columns (x,
+// der_x, outputs w) with units, two rows with the same time at every event (left limit x(t_e^-),
 // then right limit x(t_e^+)), an event log, the status and the statistics.
 #pragma once
 

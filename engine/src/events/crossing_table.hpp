@@ -1,5 +1,5 @@
-// The crossing Booleans of a run and the values handed to IDA's root finder (DESIGN.md
-// section 2, "Crossings"). Owned by the simulator, written through the helpers of
+// The crossing Booleans of a run and the values handed to IDA's root finder
+// (docs/design.md, "The event loop"). Owned by the simulator, written through the helpers of
 // hdae::Evaluation (positive / negative / change / edge).
 //
 // Between events a Boolean b_k is frozen and IDA sees z_k = c_k shifted by the hysteresis

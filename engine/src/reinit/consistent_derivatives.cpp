@@ -1,4 +1,4 @@
-// consistent_derivatives: der_x from J der_x = rhs (DESIGN.md section 3).
+// consistent_derivatives: der_x from J der_x = rhs (docs/design.md, "The jump solve").
 //
 // The f_d rows give M_d der_x = -b_d; the f_c rows, differentiated along the solution, give
 // (d f_c/dx) der_x = -d f_c/dt. Because F is linear in der_x on the f_d rows, the columns of

@@ -1,4 +1,4 @@
-// Finite-difference Jacobians for the re-initialization module (DESIGN.md section 3).
+// Finite-difference Jacobians for the re-initialization module (docs/design.md, "The jump solve").
 //
 // The jump solve and the consistent-derivative solve both need the matrix of a vector
 // function of n unknowns: the Newton matrix of the jump equations (ITI paper eq. 8) and

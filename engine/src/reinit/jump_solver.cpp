@@ -1,4 +1,5 @@
-// solve_jump: Newton's method on the jump equations of jump_system.hpp (DESIGN.md section 3).
+// solve_jump: Newton's method on the jump equations of jump_system.hpp
+// (docs/design.md, "The jump solve").
 //
 // Unknowns are scaled by their nominal values, residual rows by their largest sensitivity to
 // a nominal-sized change (taken once, at x^-), so that the tolerance reads "fraction of a

@@ -1,4 +1,5 @@
-// Re-initialization over Dirac impulses (DESIGN.md section 3; ITI paper section 3, eq. 8).
+// Re-initialization over Dirac impulses (docs/design.md, "The jump solve"; ITI paper section 3,
+// eq. 8).
 //
 // Given x^- (the state at an event after the model's own event call, or the start values at
 // t0) that may violate the current constraints, find x^+ from

@@ -1,5 +1,5 @@
-// The jump equations as a vector function of n unknowns (DESIGN.md section 3; ITI paper
-// section 3, eq. 8, and section 4).
+// The jump equations as a vector function of n unknowns (docs/design.md, "The jump solve";
+// ITI paper section 3, eq. 8, and section 4).
 //
 // The unknowns z have one entry per variable. For a free variable z_j is x^+_j. For a
 // variable whose start value is kept (FixedValues::kKeep at t0), x^+_j = x^-_j and z_j - x^-_j

@@ -1,4 +1,4 @@
-// Linear algebra of the re-initialization module (DESIGN.md section 3).
+// Linear algebra of the re-initialization module (docs/design.md, "The jump solve").
 //
 // Every linear system here is an equilibrated Newton or J matrix from fd_jacobian.hpp
 // (rows scaled to a largest entry of one, columns by the nominal values), so one relative

@@ -1,4 +1,4 @@
-// Naming what makes a matrix singular (DESIGN.md section 3, "Regularity check").
+// Naming what makes a matrix singular (docs/design.md, "The jump solve": the singular-J diagnosis).
 //
 // When J = [M_d; d f_c/dx] or the Newton matrix of the jump equations is singular, a modeller
 // needs to know which equations contradict or repeat each other and which variables they fail

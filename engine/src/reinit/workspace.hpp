@@ -1,4 +1,4 @@
-// What the re-initializations of one run share (DESIGN.md section 3).
+// What the re-initializations of one run share (docs/design.md, "The jump solve").
 //
 // Every event of a run solves the jump equations and the consistent derivatives of the same
 // model: the sparsity pattern of their matrices, its colouring and KLU's ordering of it do not

@@ -1,8 +1,8 @@
-// Two point masses on a line that collide (the ITI paper, section 3.1; DESIGN.md section 3):
-// mass 1 at s1 behind mass 2 at s2, in free flight until the gap s2 - s1 - d closes (d is the
-// contact distance, e.g. the sum of the half widths). The impact is not a hand-written
-// re-initialization formula: the contact force F = der(p_int) is a Dirac impulse whose weight
-// is the jump of p_int, and the jump solve finds it from
+// Two point masses on a line that collide (the ITI paper, section 3.1;
+// docs/design.md, "The jump solve"): mass 1 at s1 behind mass 2 at s2, in free flight until the
+// gap s2 - s1 - d closes (d is the contact distance, e.g. the sum of the half widths). The impact
+// is not a hand-written re-initialization formula: the contact force F = der(p_int) is a Dirac
+// impulse whose weight is the jump of p_int, and the jump solve finds it from
 //   der(s1) = v1,  der(s2) = v2                        f_d
 //   m1 der(v1) = -F,  m2 der(v2) = F                   f_d (momentum balances)
 //   contact row                                        see below
@@ -28,7 +28,8 @@ namespace hdae::models {
 struct CollidingMassesParameters {
   double mass1_kg = 1.0;
   double mass2_kg = 1.0;
-  double restitution = 0.0;         ///< e in [0, 1]; 0 = plastic impact (DESIGN.md's known answer)
+  /// e in [0, 1]; 0 = plastic impact, the known answer in docs/design.md, "The jump solve"
+  double restitution = 0.0;
   double contact_distance_m = 0.5;  ///< d: contact when s2 - s1 <= d; >= 0
   double s1_start_m = 0.0;
   double s2_start_m = 1.0;  ///< s2 - s1 > d at the start

@@ -5,8 +5,8 @@
 // events), released in between.
 //
 // Unknowns x = [w1, w2, tau_int]; the clutch torque tau = der(tau_int) may be a Dirac impulse
-// (DESIGN.md section 1), its angular impulse is the jump of tau_int. Sign convention: tau is
-// the torque shaft 1 exerts on shaft 2.
+// (docs/design.md, "The problem class"), its angular impulse is the jump of tau_int. Sign
+// convention: tau is the torque shaft 1 exerts on shaft 2.
 //   u_C = k w1,  i_C = C der(u_C) = C k der(w1),  i_R = (V0 - u_C)/R,  tau_emf = k (i_R - i_C)
 //   J1 der(w1) = tau_emf - tau                     f_d
 //   J2 der(w2) = tau                               f_d
@@ -14,7 +14,7 @@
 //   released: 0 = tau  (= der(tau_int))            f_d
 // Because i_C contains der(w1), the capacitor acts as an extra inertia k^2 C on shaft 1: at
 // engagement (J1 + k^2 C) w1 + J2 w2 is conserved, which gives 6.4 rad/s right after t = 0
-// for the published case (DESIGN.md section 3).
+// for the published case (docs/design.md, "The jump solve").
 #pragma once
 
 #include "hdae/model_builder.hpp"

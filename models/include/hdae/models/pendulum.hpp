@@ -1,4 +1,4 @@
-// Pendulum as an ODE in phi and w (DESIGN.md section 4):
+// Pendulum as an ODE in phi and w (docs/design.md, "The problem class"):
 //   der(phi) = w
 //   m L^2 der(w) = -m g L sin(phi) - d w
 // Outputs: Cartesian position of the bob (x = L sin(phi), y = -L cos(phi)).

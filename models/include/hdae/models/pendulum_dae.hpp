@@ -2,8 +2,8 @@
 // ModiaMath's PendulumDAE (Cellier's lecture, paper 001, explains why the Cartesian index-3
 // form needs this treatment). A point mass m on a massless rod of length L, Cartesian
 // position (x, y), velocity (vx, vy); the rod force lambda and the GGL multiplier mue are the
-// derivatives of the integral states lambda_int and mue_int (DESIGN.md section 1), so the
-// projection of an inconsistent start onto the constraints is an ordinary jump solve:
+// derivatives of the integral states lambda_int and mue_int (docs/design.md, "The problem class"),
+// so the projection of an inconsistent start onto the constraints is an ordinary jump solve:
 //   der(x) = vx - x mue,  der(y) = vy - y mue                     f_d
 //   m der(vx) = -x lambda - d vx,  m der(vy) = -y lambda - m g - d vy   f_d
 //   0 = (x^2 + y^2 - L^2)/2                                      f_c (position)

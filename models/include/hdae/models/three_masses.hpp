@@ -7,7 +7,7 @@
 // i.e. gaps of 1 m and 0.5 m closing at 2 m/s and 1 m/s: both at t = 0.5 s. Restitution
 // ci1 = ci2 = 0.6 as in the paper.
 //
-// Each stop force F_k = der(p_int_k) may be a Dirac impulse (DESIGN.md section 1):
+// Each stop force F_k = der(p_int_k) may be a Dirac impulse (docs/design.md, "The problem class"):
 //   der(s_i) = v_i                                           f_d
 //   m1 der(v1) = -F1,  m2 der(v2) = F1 - F2,  m3 der(v3) = F2  f_d (momentum balances)
 //   stop row k                                               see below
