@@ -55,7 +55,9 @@ wait "${pid}" || status=$?
 pid=""
 
 [[ "${status}" == 1 ]] || fail "exit status ${status}, expected 1 (stopped early)"
-grep -q "^status: interrupted at t = " "${work}/out" || fail "the summary does not say interrupted"
+# Said once: "status: interrupted at t = 0.68", not "... (interrupted at t = 0.68)" again.
+grep -qE "^status: interrupted at t = [0-9.e+-]+$" "${work}/out" ||
+  fail "the summary's status line is not 'status: interrupted at t = <t>'"
 [[ -f "${work}/run.csv" ]] || fail "no result CSV"
 first_row="$(sed -n 2p "${work}/run.csv")"
 [[ "${first_row%%,*}" == "0" ]] || fail "the result CSV has no row at t0 = 0"

@@ -1,10 +1,28 @@
 // write_result_files and summary(): what example programs and users call after a run.
+#include <string>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "hdae/csv.hpp"
 #include "hdae/result.hpp"
 
 namespace hdae {
+namespace {
+
+/// "<outcome> at t = <t>", with the message in parentheses when it adds something. A message
+/// that starts with the outcome's own name ("interrupted at t = 0.68", "wall-clock limit of
+/// 60 s reached at t = 12.5") already is such a line and stands alone, instead of repeating
+/// the outcome and the time.
+std::string status_line(const SimulationStatus& status) {
+  const std::string_view outcome = to_string(status.outcome);
+  if (status.message.starts_with(outcome)) return status.message;
+  std::string line = fmt::format("{} at t = {}", outcome, status.t);
+  if (!status.message.empty()) line += fmt::format(" ({})", status.message);
+  return line;
+}
+
+}  // namespace
 
 void write_result_files(const SimulationResult& result, const std::filesystem::path& csv_file) {
   write_csv(result.table, csv_file);
@@ -17,9 +35,7 @@ void write_result_files(const SimulationResult& result, const std::filesystem::p
 }
 
 std::string summary(const SimulationResult& result) {
-  std::string s =
-      fmt::format("status: {} at t = {}", to_string(result.status.outcome), result.status.t);
-  if (!result.status.message.empty()) s += fmt::format(" ({})", result.status.message);
+  std::string s = fmt::format("status: {}", status_line(result.status));
   s += fmt::format("\nrows: {}, events: {}\n", result.table.num_rows(), result.events.size());
   for (const EventRecord& e : result.events) {
     if (e.kind == EventKind::kInitial && e.jumps.empty()) continue;
