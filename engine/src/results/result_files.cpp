@@ -1,6 +1,7 @@
 // write_result_files and summary(): what example programs and users call after a run.
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -24,14 +25,20 @@ std::string status_line(const SimulationStatus& status) {
 
 }  // namespace
 
-void write_result_files(const SimulationResult& result, const std::filesystem::path& csv_file) {
+ResultFiles write_result_files(const SimulationResult& result,
+                               const std::filesystem::path& csv_file) {
+  ResultFiles files{.table = csv_file};
   write_csv(result.table, csv_file);
-  std::filesystem::path units = csv_file;
-  units.replace_extension(".units.csv");
-  write_units_csv(result.table, units);
-  std::filesystem::path events = csv_file;
-  events.replace_extension(".events.csv");
-  write_event_log_csv(result.events, events);
+  // The table exists now, as a new regular file or as what csv_file already was. Beside
+  // anything else (/dev/null.units.csv, <pipe>.events.csv) side files would be litter, or
+  // fail for want of permission where the device lives.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(csv_file, ec)) return files;
+  files.units = std::filesystem::path(csv_file).replace_extension(".units.csv");
+  write_units_csv(result.table, files.units);
+  files.events = std::filesystem::path(csv_file).replace_extension(".events.csv");
+  write_event_log_csv(result.events, files.events);
+  return files;
 }
 
 std::string summary(const SimulationResult& result) {
