@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Ctrl-C ends an example program cleanly (examples/common/run_example.hpp, README "When things
-# go wrong"): SIGINT sets the cancel flag, the run stops with status "interrupted", the program
+# Ctrl-C ends an example program cleanly (examples/program/main.cpp, README "When things go
+# wrong"): SIGINT sets the cancel flag, the run stops with status "interrupted", the program
 # writes what it computed and exits with 1 (stopped early).
 #   interrupt_example.sh <example program> [arguments after the output path...]
 # The program must run for longer than a second or so. Linux only: the signal is sent once
