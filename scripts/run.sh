@@ -23,21 +23,12 @@ fi
 
 results="${root}/results"
 mkdir -p "${results}"
-# Example name and extra arguments after the output path: the chain runs with the N of its
-# reference (20 masses); `build/release/examples/hdae-mass-spring-chain out.csv 100000`
-# runs it large.
-examples=(
-  "pendulum"
-  "simple_state_events"
-  "bouncing_ball"
-  "mass_spring_chain 20"
-  "ideal_clutch"
-  "colliding_masses"
-  "three_masses"
-  "pendulum_dae"
-  "free_body_rotation"
-  "hydraulic_actuator"
-)
+# The examples and the arguments after the output path come from the registry
+# (examples/registry/registry.cpp) through `hdae-example --list`: one line per example, its
+# name and the arguments of its reference run (the chain runs with the 20 masses of its
+# reference; `build/release/examples/hdae-mass-spring-chain out.csv 100000` runs it large).
+listing="$("${build}/examples/hdae-example" --list)"
+mapfile -t examples <<< "${listing}"
 
 failures=0
 rows=()

@@ -17,7 +17,7 @@ using namespace hdae;
 
 namespace {
 
-/// The rel_tol of every reference (tools/make_references/example_runs.hpp, kReferenceRelTol).
+/// The rel_tol of every reference (examples/registry/reference_run.hpp, kReferenceRelTol).
 constexpr double kRefRelTol = 1e-10;
 /// The jump solve of a reference stops at a nominal-scaled residual of jump_tol_factor *
 /// rel_tol (default 1e-3 * rel_tol); the jump systems of the impulse examples are linear and

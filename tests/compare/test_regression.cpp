@@ -1,9 +1,10 @@
-// Regression comparisons of the bundled examples: each example's model run at the example's
-// own settings (examples/common/example_settings.hpp, which examples/<name>/main.cpp uses too)
-// agrees with its tight-tolerance reference in references/ within the default tube
-// (rel 1e-3, abs 1e-6, rel_time 1e-3, event shift 1e-6 s); a perturbed parameter does not.
-// The example programs and the hdae-compare program are run on the same references by the
-// ctests "example <name> ... agrees with references/<name>.csv" (tests/CMakeLists.txt).
+// Regression comparisons of the bundled examples: each example of the registry
+// (examples/registry/registry.cpp, from which the example programs take their settings too)
+// run with its reference parameters at its own options agrees with its tight-tolerance
+// reference in references/ within the default tube (rel 1e-3, abs 1e-6, rel_time 1e-3, event
+// shift 1e-6 s); a perturbed parameter does not. The example programs and the hdae-compare
+// program are run on the same references by the ctests "example <name> ... agrees with
+// references/<name>.csv" (registered from `hdae-example --list`, tests/CMakeLists.txt).
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -11,11 +12,22 @@
 
 #include <doctest/doctest.h>
 
-#include "../../tools/make_references/example_runs.hpp"
 #include "compare/switched_oscillator.hpp"
 #include "hdae/compare.hpp"
 #include "hdae/csv.hpp"
+#include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/colliding_masses.hpp"
+#include "hdae/models/free_body_rotation.hpp"
+#include "hdae/models/hydraulic_actuator.hpp"
+#include "hdae/models/ideal_clutch.hpp"
+#include "hdae/models/mass_spring_chain.hpp"
+#include "hdae/models/pendulum.hpp"
+#include "hdae/models/pendulum_dae.hpp"
+#include "hdae/models/simple_state_events.hpp"
+#include "hdae/models/three_masses.hpp"
 #include "hdae/simulator.hpp"
+#include "registry/reference_run.hpp"
+#include "registry/registry.hpp"
 
 using namespace hdae;
 
@@ -25,15 +37,12 @@ ResultTable reference(const std::string& name) {
   return read_csv(std::filesystem::path(HDAE_REFERENCE_DIR) / (name + ".csv"));
 }
 
-const references::ExampleRun& example(const std::vector<references::ExampleRun>& runs,
-                                      std::string_view name) {
-  for (const auto& r : runs) {
-    if (r.name == name) return r;
-  }
-  throw std::out_of_range(std::string(name));
+const examples::Example& example(std::string_view name) {
+  const examples::Example* e = examples::find_example(name);
+  if (e == nullptr) throw std::out_of_range(std::string(name));
+  return *e;
 }
 
-/// Runs a model with an example's settings and compares the reference's columns.
 /// The rows from x^+(t0) on. When the initial jump moves the state, a table starts with the
 /// start values x^-(t0) (identical in every run of the same start values), whose values would
 /// widen each signal's range and so its tube; the perturbed-parameter cases compare what the
@@ -46,12 +55,13 @@ ResultTable from_initial_right_limit(const ResultTable& table) {
   return out;
 }
 
-CompareReport compare_run(SimulationModel& model, const references::ExampleRun& run) {
+/// Runs a model with an example's options and compares the reference's columns.
+CompareReport compare_run(SimulationModel& model, const examples::Example& run) {
   const SimulationResult result = simulate(model, run.options);
   REQUIRE(result.status.ok());
   return compare_results(
       from_initial_right_limit(reference(run.name)),
-      from_initial_right_limit(references::keep_columns(result.table, run.signals)),
+      from_initial_right_limit(examples::keep_columns(result.table, run.reference_signals)),
       CompareOptions{});
 }
 
@@ -62,35 +72,38 @@ const SignalComparison& signal(const CompareReport& report, std::string_view nam
   throw std::out_of_range(std::string(name));
 }
 
+/// The chain's reference size (its registry entry's reference parameters).
+std::size_t chain_reference_masses() {
+  return examples::reference_parameters(example("mass_spring_chain")).count("N");
+}
+
 }  // namespace
 
 TEST_CASE("every bundled example agrees with its reference result") {
-  for (const references::ExampleRun& run : references::example_runs()) {
+  for (const examples::Example& run : examples::registry()) {
     CAPTURE(run.name);
     REQUIRE(
         std::filesystem::exists(std::filesystem::path(HDAE_REFERENCE_DIR) / (run.name + ".csv")));
-    const auto model = run.make_model();
+    const auto model = examples::make_reference_model(run);
     const CompareReport report = compare_run(*model, run);
     INFO(report.full_report());
     CHECK(report.agree);
-    CHECK(report.signals.size() == run.signals.size());
+    CHECK(report.signals.size() == run.reference_signals.size());
     CHECK(report.only_in_reference.empty());
   }
 }
 
 TEST_CASE("a pendulum with damping 0.12 instead of 0.1 differs from the reference") {
-  const auto runs = references::example_runs();
   models::Pendulum model({.damping_nms = 0.12});
-  const CompareReport report = compare_run(model, example(runs, "pendulum"));
+  const CompareReport report = compare_run(model, example("pendulum"));
   CHECK_FALSE(report.agree);
   CHECK(report.problems.empty());
   CHECK(report.failed_signals() == 2);  // phi and w drift apart as the amplitudes decay
 }
 
 TEST_CASE("a bouncing ball with restitution 0.72 differs in its events") {
-  const auto runs = references::example_runs();
   models::BouncingBall model({.restitution = 0.72});
-  const CompareReport report = compare_run(model, example(runs, "bouncing_ball"));
+  const CompareReport report = compare_run(model, example("bouncing_ball"));
   CHECK_FALSE(report.agree);
   // Rest at the first n with 0.72^n sqrt(2 g h0) < 0.01 m/s: n = 19 impacts instead of 18;
   // the first impact (t1, independent of e) pairs, the second, at t1 (1 + 2e) = 1.0836567 s
@@ -102,17 +115,15 @@ TEST_CASE("a bouncing ball with restitution 0.72 differs in its events") {
 }
 
 TEST_CASE("a chain with 1 % stiffer springs differs from the reference") {
-  const auto runs = references::example_runs();
-  models::MassSpringChain model({.masses = references::kChainMasses, .stiffness_npm = 101.0});
-  const CompareReport report = compare_run(model, example(runs, "mass_spring_chain"));
+  models::MassSpringChain model({.masses = chain_reference_masses(), .stiffness_npm = 101.0});
+  const CompareReport report = compare_run(model, example("mass_spring_chain"));
   CHECK_FALSE(report.agree);
   CHECK(report.problems.empty());
 }
 
 TEST_CASE("a clutch engaging at 300.5 s instead of 300 s fails on the shifted event") {
-  const auto runs = references::example_runs();
   models::IdealClutch model({.engage_s = 300.5});
-  const CompareReport report = compare_run(model, example(runs, "ideal_clutch"));
+  const CompareReport report = compare_run(model, example("ideal_clutch"));
   CHECK_FALSE(report.agree);
   // Both runs have the release at 100 s and one engagement; the engagement is 0.5 s late,
   // far beyond the default event_time_tol_s of 1e-6 s.
@@ -123,9 +134,8 @@ TEST_CASE("a clutch engaging at 300.5 s instead of 300 s fails on the shifted ev
 }
 
 TEST_CASE("colliding masses that bounce (e = 0.1) differ in every signal but the momentum") {
-  const auto runs = references::example_runs();
   models::CollidingMasses model({.restitution = 0.1});
-  const CompareReport report = compare_run(model, example(runs, "colliding_masses"));
+  const CompareReport report = compare_run(model, example("colliding_masses"));
   CHECK_FALSE(report.agree);
   // The impact is at the same instant (the approach does not depend on e); afterwards
   // v = (0.45, 0.55) m/s instead of 0.5 each, so positions, velocities, impulse (0.55 N s) and
@@ -140,9 +150,8 @@ TEST_CASE("colliding masses that bounce (e = 0.1) differ in every signal but the
 }
 
 TEST_CASE("three masses with restitution 0.5 at the second stop differ but keep the momentum") {
-  const auto runs = references::example_runs();
   models::ThreeMasses model({.restitution = {0.6, 0.5}});
-  const CompareReport report = compare_run(model, example(runs, "three_masses"));
+  const CompareReport report = compare_run(model, example("three_masses"));
   CHECK_FALSE(report.agree);
   // Same event at 0.5 s; v^+ = (-17/12, -13/60, 17/60) m/s instead of (-22/15, -4/15, 1/3):
   // every signal but the conserved total momentum (-1 N s) leaves its tube.
@@ -156,9 +165,8 @@ TEST_CASE("three masses with restitution 0.5 at the second stop differ but keep 
 }
 
 TEST_CASE("a switched force of 1.6 N instead of 1.5 N moves every event after the first") {
-  const auto runs = references::example_runs();
   models::SimpleStateEvents model({.force_max_n = 1.6});
-  const CompareReport report = compare_run(model, example(runs, "simple_state_events"));
+  const CompareReport report = compare_run(model, example("simple_state_events"));
   CHECK_FALSE(report.agree);
   // Closed-form event times with f_max = 1.6 N (switched_oscillator.hpp); the run's root
   // location at rel_tol 1e-8 is within 100 rel_tol = 1e-6 s of them (the bound the reference
@@ -201,8 +209,7 @@ TEST_CASE("a switched force of 1.6 N instead of 1.5 N moves every event after th
 }
 
 TEST_CASE("a DAE pendulum with damping 1e-4 N s/m fails on its energy alone") {
-  const auto runs = references::example_runs();
-  const references::ExampleRun& run = example(runs, "pendulum_dae");
+  const examples::Example& run = example("pendulum_dae");
   models::PendulumDae model({.damping_nspm = 1e-4});
   const CompareReport report = compare_run(model, run);
   CHECK_FALSE(report.agree);
@@ -233,9 +240,8 @@ TEST_CASE("a DAE pendulum with damping 1e-4 N s/m fails on its energy alone") {
 }
 
 TEST_CASE("a free body with I3 = 3.03 instead of 3 kg m^2 differs in every signal but |Q|") {
-  const auto runs = references::example_runs();
   models::FreeBodyRotation model({.inertia_kgm2 = {1.0, 2.0, 3.03}});
-  const CompareReport report = compare_run(model, example(runs, "free_body_rotation"));
+  const CompareReport report = compare_run(model, example("free_body_rotation"));
   CHECK_FALSE(report.agree);
   CHECK(report.problems.empty());
   // The norm constraint |Q| = 1 holds whatever the inertia, so |Q| stays in its tube (the
@@ -256,9 +262,8 @@ TEST_CASE("a free body with I3 = 3.03 instead of 3 kg m^2 differs in every signa
 }
 
 TEST_CASE("a hydraulic actuator switching from f_p = 3.03 instead of 3 differs by 1 % at once") {
-  const auto runs = references::example_runs();
   models::HydraulicActuator model({.x_start = {3.03, 0.0, 0.0, 0.0}});
-  const CompareReport report = compare_run(model, example(runs, "hydraulic_actuator"));
+  const CompareReport report = compare_run(model, example("hydraulic_actuator"));
   CHECK_FALSE(report.agree);
   CHECK(report.problems.empty());
   // The model is linear and the jump conserves -f_p + 2 f_rel (Mosterman's eq. 32): from

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Ctrl-C ends an example program cleanly (examples/common/run_example.hpp, README "When things
-# go wrong"): SIGINT sets the cancel flag, the run stops with status "interrupted", the program
+# Ctrl-C ends an example program cleanly (examples/program/main.cpp, README "When things go
+# wrong"): SIGINT sets the cancel flag, the run stops with status "interrupted", the program
 # writes what it computed and exits with 1 (stopped early).
 #   interrupt_example.sh <example program> [arguments after the output path...]
 # The program must run for longer than a second or so. Linux only: the signal is sent once
@@ -55,7 +55,9 @@ wait "${pid}" || status=$?
 pid=""
 
 [[ "${status}" == 1 ]] || fail "exit status ${status}, expected 1 (stopped early)"
-grep -q "^status: interrupted at t = " "${work}/out" || fail "the summary does not say interrupted"
+# Said once: "status: interrupted at t = 0.68", not "... (interrupted at t = 0.68)" again.
+grep -qE "^status: interrupted at t = [0-9.e+-]+$" "${work}/out" ||
+  fail "the summary's status line is not 'status: interrupted at t = <t>'"
 [[ -f "${work}/run.csv" ]] || fail "no result CSV"
 first_row="$(sed -n 2p "${work}/run.csv")"
 [[ "${first_row%%,*}" == "0" ]] || fail "the result CSV has no row at t0 = 0"

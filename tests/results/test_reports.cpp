@@ -1,5 +1,7 @@
-// Texts for people: outcome and event-kind names and the statistics reports.
+// Texts for people: outcome and event-kind names, the statistics reports and the status line
+// of summary().
 #include <string>
+#include <utility>
 
 #include <doctest/doctest.h>
 
@@ -74,4 +76,39 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
         "jacobian_colors: 15\n"
         "jacobian_time_s: 0.125\n"
         "wall_time_s: 0.25\n");
+}
+
+namespace {
+
+/// The status line of summary(): its first line.
+std::string status_line_of(Outcome outcome, double t, std::string message) {
+  SimulationResult result;
+  result.status = SimulationStatus{outcome, t, std::move(message)};
+  const std::string text = summary(result);
+  return text.substr(0, text.find('\n'));
+}
+
+}  // namespace
+
+TEST_CASE("the summary's status line gives outcome and time of a run that reached its end") {
+  CHECK(status_line_of(Outcome::kReachedStopTime, 10.0, "") ==
+        "status: reached stop time at t = 10");
+}
+
+TEST_CASE("the summary's status line adds a message that explains the outcome in parentheses") {
+  CHECK(status_line_of(Outcome::kStoppedByModel, 2.5, "tank empty") ==
+        "status: stopped by model at t = 2.5 (tank empty)");
+  CHECK(
+      status_line_of(Outcome::kSolverFailure, 1.0, "IDA failed at t = 1 with IDA_TOO_MUCH_WORK") ==
+      "status: solver failure at t = 1 (IDA failed at t = 1 with IDA_TOO_MUCH_WORK)");
+}
+
+TEST_CASE("the summary says once that a run was interrupted or hit its wall-clock limit") {
+  // The simulator's messages for these outcomes start with the outcome's name and give the
+  // time themselves (README "When things go wrong"): they are the status line as they are.
+  CHECK(status_line_of(Outcome::kInterrupted, 0.68, "interrupted at t = 0.68") ==
+        "status: interrupted at t = 0.68");
+  CHECK(status_line_of(Outcome::kWallClockLimit, 12.5,
+                       "wall-clock limit of 60 s reached at t = 12.5") ==
+        "status: wall-clock limit of 60 s reached at t = 12.5");
 }

@@ -1,7 +1,15 @@
 // The files beside a result CSV: units (name,unit,kind per column, time first) and the event
-// log (one line per event with crossings, time events, iterations and jumps).
+// log (one line per event with crossings, time events, iterations and jumps), written beside
+// a regular file only.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <limits>
+#include <string>
+#include <thread>
 #include <vector>
+
+#include <sys/stat.h>
 
 #include <doctest/doctest.h>
 
@@ -63,8 +71,43 @@ TEST_CASE("write_result_files writes the table, units and event log beside each 
   result.table = ResultTable({{"x", "m", ColumnKind::kState}});
   result.table.append(0.0, std::vector{1.0});
   const test::TempDir dir;
-  write_result_files(result, dir.file("run.csv"));
+  const ResultFiles files = write_result_files(result, dir.file("run.csv"));
   CHECK(dir.read("run.csv") == "time,x\n0,1\n");
   CHECK(dir.read("run.units.csv") == "time,s,time\nx,m,state\n");
   CHECK(dir.read("run.events.csv") == "time,kind,crossings,time_events,iterations,jumps,note\n");
+  CHECK(files.table == dir.file("run.csv"));
+  CHECK(files.units == dir.file("run.units.csv"));
+  CHECK(files.events == dir.file("run.events.csv"));
+  CHECK(files.side_files_written());
+}
+
+TEST_CASE("write_result_files writes only the table to a path that is not a regular file") {
+  // A named pipe stands for every non-regular output (/dev/null, /dev/stdout, a socket): the
+  // table goes through it, and no run.units.csv or run.events.csv appear beside it.
+  SimulationResult result;
+  result.table = ResultTable({{"x", "m", ColumnKind::kState}});
+  result.table.append(0.0, std::vector{1.0});
+  const test::TempDir dir;
+  const std::filesystem::path pipe = dir.file("run.csv");
+  REQUIRE(mkfifo(pipe.c_str(), 0600) == 0);
+  std::string received;
+  std::thread reader([&pipe, &received] {
+    std::ifstream in(pipe, std::ios::binary);
+    received.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  });
+  ResultFiles files;
+  try {
+    files = write_result_files(result, pipe);
+  } catch (...) {
+    reader.join();
+    throw;
+  }
+  reader.join();
+  CHECK(received == "time,x\n0,1\n");
+  CHECK(files.table == pipe);
+  CHECK(files.units.empty());
+  CHECK(files.events.empty());
+  CHECK_FALSE(files.side_files_written());
+  CHECK_FALSE(std::filesystem::exists(dir.file("run.units.csv")));
+  CHECK_FALSE(std::filesystem::exists(dir.file("run.events.csv")));
 }

@@ -1,7 +1,8 @@
 // hdae-make-references: regenerates the reference results references/<example>.csv (and
-// <example>.units.csv) by running each bundled example's model with the example's settings
-// but rel_tol 1e-10, keeping only a few columns. The tests check these files against the
-// published and analytic answers (tests/compare/test_references.cpp).
+// <example>.units.csv) of the bundled examples (examples/registry/registry.cpp): each
+// example's reference run (examples/registry/reference_run.hpp) at rel_tol 1e-10, keeping the
+// example's reference signals. The tests check these files against the published and analytic
+// answers (tests/compare/test_references.cpp).
 // Usage: hdae-make-references [output_dir [example ...]]   (default: references, all)
 #include <algorithm>
 #include <filesystem>
@@ -9,30 +10,42 @@
 #include <string>
 #include <vector>
 
-#include "example_runs.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/simulator.hpp"
+#include "registry/reference_run.hpp"
+#include "registry/registry.hpp"
 
 int main(int argc, char** argv) {
   const std::filesystem::path dir = argc > 1 ? argv[1] : "references";
   const std::vector<std::string> only(argv + std::min(argc, 2), argv + argc);
   try {
+    for (const std::string& name : only) {
+      if (hdae::examples::find_example(name) == nullptr) {
+        std::cerr << "hdae-make-references: no example called '" << name << "'\n";
+        return 2;
+      }
+    }
     std::filesystem::create_directories(dir);
     int failures = 0;
-    for (hdae::references::ExampleRun& run : hdae::references::example_runs()) {
-      if (!only.empty() && std::find(only.begin(), only.end(), run.name) == only.end()) continue;
-      run.options.rel_tol = hdae::references::kReferenceRelTol;
-      const auto model = run.make_model();
-      const hdae::SimulationResult result = hdae::simulate(*model, run.options);
+    for (const hdae::examples::Example& example : hdae::examples::registry()) {
+      if (!only.empty() && std::find(only.begin(), only.end(), example.name) == only.end()) {
+        continue;
+      }
+      hdae::SimulationOptions options = example.options;
+      options.rel_tol = hdae::examples::kReferenceRelTol;
+      const auto model = hdae::examples::make_reference_model(example);
+      const hdae::SimulationResult result = hdae::simulate(*model, options);
       if (!result.status.ok()) {
-        std::cerr << "hdae-make-references: " << run.name << ": " << result.status.message << '\n';
+        std::cerr << "hdae-make-references: " << example.name << ": " << result.status.message
+                  << '\n';
         ++failures;
         continue;
       }
-      const hdae::ResultTable table = hdae::references::keep_columns(result.table, run.signals);
-      const std::filesystem::path csv = dir / (run.name + ".csv");
+      const hdae::ResultTable table =
+          hdae::examples::keep_columns(result.table, example.reference_signals);
+      const std::filesystem::path csv = dir / (example.name + ".csv");
       hdae::write_csv(table, csv);
-      hdae::write_units_csv(table, dir / (run.name + ".units.csv"));
+      hdae::write_units_csv(table, dir / (example.name + ".units.csv"));
       std::cout << csv.string() << ": " << table.num_rows() << " rows, "
                 << result.statistics.state_events + result.statistics.time_events << " events\n";
     }

@@ -44,9 +44,22 @@ void write_units_csv(const ResultTable& table, const std::filesystem::path& file
 /// Writes one line per event: time, kind, crossings, time events, iterations, jumps.
 void write_event_log_csv(const std::vector<EventRecord>& events, const std::filesystem::path& file);
 
+/// The files write_result_files wrote.
+struct ResultFiles {
+  std::filesystem::path table;   ///< the CSV file given
+  std::filesystem::path units;   ///< <stem>.units.csv; empty when not written
+  std::filesystem::path events;  ///< <stem>.events.csv; empty when not written
+
+  [[nodiscard]] bool side_files_written() const { return !units.empty(); }
+};
+
 /// Writes a whole result beside each other: <stem>.csv (the table), <stem>.units.csv and
-/// <stem>.events.csv (the event log), where csv_file is <dir>/<stem>.csv.
-void write_result_files(const SimulationResult& result, const std::filesystem::path& csv_file);
+/// <stem>.events.csv (the event log), where csv_file is <dir>/<stem>.csv. The units file and
+/// event log are written only beside a regular file: when csv_file is a device (/dev/null,
+/// /dev/stdout), a named pipe or a socket, the table goes to it and nothing else is created.
+/// Throws IoError naming the file that cannot be written.
+ResultFiles write_result_files(const SimulationResult& result,
+                               const std::filesystem::path& csv_file);
 
 /// Reads a result CSV (',' or ';' separated, first column "time" or "t"); throws IoError
 /// with file and line for malformed input.

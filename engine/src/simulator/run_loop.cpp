@@ -134,8 +134,12 @@ void SimulationRun::too_many_steps() {
 
 void SimulationRun::finish(SimulationStatus status) {
   if (status.outcome != Outcome::kReachedStopTime && status.outcome != Outcome::kStoppedByModel) {
+    // "interrupted at t = 3" says it all; other messages get the outcome and time in front.
+    const bool self_contained = status.message.starts_with(to_string(status.outcome));
     log(LogLevel::kError,
-        fmt::format("{} at t = {}: {}", to_string(status.outcome), status.t, status.message));
+        self_contained ? status.message
+                       : fmt::format("{} at t = {}: {}", to_string(status.outcome), status.t,
+                                     status.message));
   }
   status_ = std::move(status);
   t_ = status_.t;

@@ -1,0 +1,49 @@
+// The command line of an example program hdae-<name>, read with CLI11 from the example's
+// registry entry (registry/example.hpp):
+//   hdae-<name> [options] [output] [counts...] [flags...]
+// output is the result CSV (default results/<name>.csv); each count parameter is a
+// positional argument after it, each flag an option --<flag>. Every program has --help,
+// --version, --stop, --rtol and --output-interval. Unknown options and extra positional
+// arguments are errors. Parsing does not validate the options: the program does that with
+// SimulationOptions::validate(), whose message names the field.
+#pragma once
+
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hdae/options.hpp"
+#include "registry/example.hpp"
+
+namespace hdae::examples {
+
+/// A run that a command line asks for.
+struct Invocation {
+  /// The result CSV; the units file and event log go beside it.
+  std::filesystem::path output;
+  /// The example's options with --stop, --rtol and --output-interval put in; not validated.
+  SimulationOptions options;
+  /// The parameters' values: defaults unless the command line gives them.
+  ParameterValues parameters;
+};
+
+/// What parse_command_line found: a run, or an exit code for a command line that asked for
+/// none (0 after --help or --version, whose text went to out; 2 after an error, whose message,
+/// naming the argument, went to err).
+struct ParsedCommandLine {
+  std::optional<Invocation> invocation;
+  int exit_code = 0;
+};
+
+/// Parses args (the arguments after the program name) for example's program called program.
+[[nodiscard]] ParsedCommandLine parse_command_line(const Example& example,
+                                                   const std::string& program,
+                                                   const std::vector<std::string>& args,
+                                                   std::ostream& out, std::ostream& err);
+
+/// The text of --version: "<program> (hdae <version>)".
+[[nodiscard]] std::string version_text(const std::string& program);
+
+}  // namespace hdae::examples

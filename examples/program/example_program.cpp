@@ -1,0 +1,78 @@
+// An example program's run (example_program.hpp).
+#include "program/example_program.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <ostream>
+
+#include "hdae/csv.hpp"
+#include "hdae/errors.hpp"
+#include "hdae/simulator.hpp"
+#include "program/command_line.hpp"
+
+namespace hdae::examples {
+namespace {
+
+/// Writes the result files (creating the output's directory) and says on err when the units
+/// file and event log were left out because the output is not a regular file.
+void write_files(const SimulationResult& result, const std::filesystem::path& output,
+                 const std::string& program, std::ostream& err) {
+  if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
+  const ResultFiles files = write_result_files(result, output);
+  if (!files.side_files_written()) {
+    err << program << ": " << output.string()
+        << " is not a regular file: wrote the table only, no units file or event log\n";
+  }
+}
+
+}  // namespace
+
+int run_example_program(const Example& example, const std::string& program,
+                        const std::vector<std::string>& args, const ProgramEnvironment& env) {
+  // What the program is doing, for the messages of failures that do not say it themselves.
+  const char* stage = "reading the command line";
+  try {
+    ParsedCommandLine parsed = parse_command_line(example, program, args, env.out, env.err);
+    if (!parsed.invocation) return parsed.exit_code;
+    Invocation& run = *parsed.invocation;
+    run.options.cancel = env.cancel;
+
+    // Checked before the model is built, which can take long for a large one.
+    stage = "checking the options";
+    run.options.validate();
+    stage = "building the model";
+    const std::unique_ptr<SimulationModel> model = example.make_model(run.parameters);
+
+    stage = "running the model";
+    SimulationResult result;
+    try {
+      result = simulate(*model, run.options);
+    } catch (const RunError& e) {  // a model or engine failure, with the partial result
+      env.err << program << ": " << e.what() << '\n';
+      if (e.partial_result()) {
+        stage = "writing the partial result";
+        write_files(*e.partial_result(), run.output, program, env.err);
+        env.err << program << ": partial result written to " << run.output.string() << '\n';
+      }
+      return 2;
+    }
+
+    stage = "writing the result";
+    write_files(result, run.output, program, env.err);
+    stage = "printing the summary";
+    env.out << summary(result) << '\n';
+    if (result.table.num_rows() > 0) env.out << example.key_numbers(*model, result) << '\n';
+    env.out << "-> " << run.output.string() << '\n';
+    return result.status.ok() ? 0 : 1;
+  } catch (const std::bad_alloc&) {
+    env.err << program << ": out of memory while " << stage << '\n';
+  } catch (const std::exception& e) {
+    env.err << program << ": " << e.what() << '\n';
+  } catch (...) {
+    env.err << program << ": an exception not derived from std::exception while " << stage << '\n';
+  }
+  return 2;
+}
+
+}  // namespace hdae::examples

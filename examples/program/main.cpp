@@ -1,0 +1,42 @@
+// hdae-example and every hdae-<name> (links to it): the program takes its example from the
+// name it was started under (launcher.hpp); Ctrl-C sets the cancel flag of the run, which
+// then stops cleanly with status "interrupted" and keeps its rows.
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "program/example_program.hpp"
+#include "program/launcher.hpp"
+#include "registry/registry.hpp"
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_sigint(int /*signal*/) { interrupted.store(true); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const std::string invoked_as =
+        argc > 0 ? std::filesystem::path(argv[0]).filename().string() : "hdae-example";
+    const std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
+    const hdae::examples::ProgramEnvironment env{std::cout, std::cerr, &interrupted};
+    std::signal(SIGINT, on_sigint);
+    if (const auto* example = hdae::examples::find_example_by_program(invoked_as)) {
+      return hdae::examples::run_example_program(*example, invoked_as, args, env);
+    }
+    return hdae::examples::run_launcher(invoked_as, args, env);
+  } catch (const std::exception& e) {
+    std::cerr << "hdae-example: " << e.what() << '\n';
+  } catch (...) {
+    std::cerr << "hdae-example: an exception not derived from std::exception\n";
+  }
+  return 2;
+}

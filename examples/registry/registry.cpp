@@ -1,0 +1,274 @@
+// The table of bundled examples (registry.hpp).
+//
+// Adding an example takes three things:
+//   1. its model in models/ (models/include/hdae/models/<name>.hpp, models/src/<name>.cpp,
+//      tests in tests/models/), with default parameters that make the example;
+//   2. one entry below: name, description, command-line parameters (if any), model factory,
+//      options, the reference's signals (and reference parameters where they differ from the
+//      defaults), the key numbers printed after a run;
+//   3. its reference: build, run `build/dev/tools/hdae-make-references references <name>`,
+//      check references/<name>.csv against known answers in tests/compare/test_references.cpp
+//      and commit it with its .units.csv.
+// The program hdae-<name>, its ctest against the reference, the reference generator's run,
+// the in-process regression test and scripts/run.sh's list all come from the entry.
+#include "registry/registry.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/colliding_masses.hpp"
+#include "hdae/models/free_body_rotation.hpp"
+#include "hdae/models/hydraulic_actuator.hpp"
+#include "hdae/models/ideal_clutch.hpp"
+#include "hdae/models/mass_spring_chain.hpp"
+#include "hdae/models/pendulum.hpp"
+#include "hdae/models/pendulum_dae.hpp"
+#include "hdae/models/simple_state_events.hpp"
+#include "hdae/models/three_masses.hpp"
+
+namespace hdae::examples {
+namespace {
+
+/// stop_s and rel_tol 1e-8 (the examples' accuracy), the default output grid of 500 intervals.
+SimulationOptions run_to(double stop_s) {
+  SimulationOptions o;
+  o.stop_s = stop_s;
+  o.rel_tol = 1e-8;
+  return o;
+}
+
+/// The time of the last row, where the key numbers' final values are taken: the stop time
+/// unless the run ended early.
+std::string end_time(const SimulationResult& r) {
+  return fmt::format("{:g}", r.table.time(r.table.num_rows() - 1));
+}
+
+/// The value of column name in row 0, which holds x^+(t0), the state after an initial jump.
+double initial_value(const SimulationResult& r, const char* name) {
+  return r.table.value(0, r.table.column_index(name));
+}
+
+std::vector<Example> make_registry() {
+  std::vector<Example> examples;
+
+  examples.push_back({
+      .name = "pendulum",
+      .description = "Pendulum (ODE form): L = 0.5 m, m = 1 kg, d = 0.1 N m s, phi0 = 60 deg",
+      .make_model = [](const ParameterValues&) { return std::make_unique<models::Pendulum>(); },
+      .options = run_to(10.0),
+      .reference_signals = {"phi", "w"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format("phi({0}) = {1:.6f} rad, w({0}) = {2:.6f} rad/s", end_time(r),
+                               r.table.final_value("phi"), r.table.final_value("w"));
+          },
+  });
+
+  SimulationOptions state_events = run_to(10.0);
+  state_events.output_interval_s = 0.1;
+  examples.push_back({
+      .name = "simple_state_events",
+      .description = "Simple state events: a spring-mass pushed by a force that switches at s = 0",
+      .make_model =
+          [](const ParameterValues&) { return std::make_unique<models::SimpleStateEvents>(); },
+      .options = state_events,
+      .reference_signals = {"s", "v", "f"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format("{} state events", r.statistics.state_events);
+          },
+  });
+
+  examples.push_back({
+      .name = "bouncing_ball",
+      .description = "Bouncing ball: h0 = 1 m, e = 0.7, at rest once the rebound speed is below "
+                     "0.01 m/s",
+      .make_model = [](const ParameterValues&) { return std::make_unique<models::BouncingBall>(); },
+      .options = run_to(3.0),
+      .reference_signals = {"h", "v"},
+      .key_numbers = key_numbers_of<models::BouncingBall>(
+          [](const models::BouncingBall& ball, const SimulationResult& r) {
+            return fmt::format("{} impacts, at rest: {}", r.statistics.state_events,
+                               ball.flying() ? "no" : "yes");
+          }),
+  });
+
+  // The chain keeps the default rel_tol (1e-6) and solves its 3N unknowns with KLU. Its
+  // reference has N = 20: a disturbance travels along the chain at sqrt(k/m) = 10 masses per
+  // second, so in the 10 s of the run only the last ~100 of the default 2000 masses would move
+  // and most columns would be constant; with N = 20 every mass takes part, through the same
+  // KLU path. The default N has a ctest of its own (tests/CMakeLists.txt).
+  SimulationOptions chain;
+  chain.stop_s = 10.0;
+  chain.output_interval_s = 0.1;
+  chain.linear_solver = LinearSolverKind::kKlu;
+  examples.push_back({
+      .name = "mass_spring_chain",
+      .description =
+          "A chain of N masses and springs (3N unknowns, sparse DAE) integrated with KLU",
+      .parameters = {{.kind = ParameterKind::kCount,
+                      .name = "N",
+                      .help = "number of masses",
+                      .default_count = 2000}},
+      .make_model =
+          [](const ParameterValues& p) {
+            return std::make_unique<models::MassSpringChain>(
+                models::MassSpringChainParameters{.masses = p.count("N")});
+          },
+      .options = chain,
+      .reference_signals = {"s[1]", "s[10]", "s[20]", "v[20]", "f[1]", "energy"},
+      .reference_parameters = {.counts = {{"N", 20}}},
+      .key_numbers = key_numbers_of<models::MassSpringChain>(
+          [](const models::MassSpringChain& model, const SimulationResult& r) {
+            const std::size_t masses = model.parameters().masses;
+            return fmt::format(
+                "N = {} masses ({} unknowns, KLU, {} Jacobian colours), energy {:.6g} J -> "
+                "{:.6g} J",
+                masses, 3 * masses, r.statistics.jacobian_colors, initial_value(r, "energy"),
+                r.table.final_value("energy"));
+          }),
+  });
+
+  // The impulse examples: each starts with (or meets) a Dirac impulse that the jump solve
+  // resolves; the default grid of 500 intervals keeps their files small.
+  examples.push_back({
+      .name = "ideal_clutch",
+      .description = "Ideal clutch (Benveniste et al. 2019): engaged for t < 100 s and t >= 300 s, "
+                     "Dirac impulses at t = 0 and 300 s",
+      .make_model = [](const ParameterValues&) { return std::make_unique<models::IdealClutch>(); },
+      .options = run_to(500.0),
+      // Speeds, the angular impulse of the clutch (jump of tau_int) and the clutch mode.
+      .reference_signals = {"w1", "w2", "tau_int", "engaged"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format(
+                "w1(0+) = {1:.6f} rad/s, w1({0}) = {2:.6f} rad/s, w2({0}) = "
+                "{3:.6f} rad/s",
+                end_time(r), initial_value(r, "w1"), r.table.final_value("w1"),
+                r.table.final_value("w2"));
+          },
+  });
+
+  examples.push_back({
+      .name = "colliding_masses",
+      .description = "Two colliding masses: plastic impact (e = 0), u = (1, 0) m/s; both move on "
+                     "at 0.5 m/s",
+      .make_model =
+          [](const ParameterValues&) { return std::make_unique<models::CollidingMasses>(); },
+      .options = run_to(2.0),
+      .reference_signals = {"s1", "s2", "v1", "v2", "p_int", "momentum", "kinetic_energy"},
+      .key_numbers = key_numbers_of<models::CollidingMasses>(
+          [](const models::CollidingMasses& model, const SimulationResult& r) {
+            return fmt::format(
+                "impacts = {1}, v1({0}) = {2:.6f} m/s, v2({0}) = {3:.6f} m/s, p_int({0}) = "
+                "{4:.6f} N s",
+                end_time(r), model.impacts(), r.table.final_value("v1"), r.table.final_value("v2"),
+                r.table.final_value("p_int"));
+          }),
+  });
+
+  examples.push_back({
+      .name = "three_masses",
+      .description = "Three masses, two end stops hit at the same instant (ITI paper, example 3): "
+                     "one event, two impacts",
+      .make_model = [](const ParameterValues&) { return std::make_unique<models::ThreeMasses>(); },
+      .options = run_to(2.0),
+      .reference_signals = {"s1", "s2", "s3", "v1", "v2", "v3", "p_int1", "p_int2", "momentum",
+                            "kinetic_energy"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format("state events = {1}, v({0}) = ({2:.6f}, {3:.6f}, {4:.6f}) m/s",
+                               end_time(r), r.statistics.state_events, r.table.final_value("v1"),
+                               r.table.final_value("v2"), r.table.final_value("v3"));
+          },
+  });
+
+  // The reference is the default run (start values free); --fixed is not part of it.
+  examples.push_back({
+      .name = "pendulum_dae",
+      .description = "Pendulum in stabilised index-1 GGL form: started off its circle at (0.5, "
+                     "-0.5) m and projected onto it",
+      .parameters = {{.kind = ParameterKind::kFlag,
+                      .name = "fixed",
+                      .help = "keep x and vx at their start values in the projection"}},
+      .make_model =
+          [](const ParameterValues& p) {
+            return std::make_unique<models::PendulumDae>(
+                models::PendulumDaeParameters{.fix_x_and_vx = p.flag("fixed")});
+          },
+      .options = run_to(2.0),
+      .reference_signals = {"x", "y", "vx", "vy", "lambda", "energy"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format(
+                "y(0+) = {1:.7f} m, vy(0+) = {2:.7f} m/s, x({0}) = {3:.6f} m, y({0}) = {4:.6f} m",
+                end_time(r), initial_value(r, "y"), initial_value(r, "vy"),
+                r.table.final_value("x"), r.table.final_value("y"));
+          },
+  });
+
+  examples.push_back({
+      .name = "free_body_rotation",
+      .description = "Free rigid body rotation with a quaternion: I = diag(1, 2, 3), start Q0 = "
+                     "(0.1, 0.5, 0, 1) projected onto |Q| = 1",
+      .make_model =
+          [](const ParameterValues&) { return std::make_unique<models::FreeBodyRotation>(); },
+      .options = run_to(5.0),
+      .reference_signals = {"Q1", "Q2", "Q3", "Q4", "w1", "w2", "w3", "|Q|"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format(
+                "Q4(0+) = {1:.7f}, |Q|({0}) = {2:.12f}, w({0}) = ({3:.6f}, {4:.6f}, {5:.6f}) rad/s",
+                end_time(r), initial_value(r, "Q4"), r.table.final_value("|Q|"),
+                r.table.final_value("w1"), r.table.final_value("w2"), r.table.final_value("w3"));
+          },
+  });
+
+  // Mosterman's paper, section 5: the mode "supply valve closed, relief valve open" started
+  // from x^- = [3, 0, 0, 0] (eq. 43); the jump solve gives eq. 51, x^+ = [1, -1, -5.00044, 0].
+  examples.push_back({
+      .name = "hydraulic_actuator",
+      .description = "Hydraulic actuator (Mosterman): from x- = [3, 0, 0, 0] the jump solve "
+                     "gives x+ = [1, -1, -5.00044, 0], then 10 s of decay",
+      .make_model =
+          [](const ParameterValues&) { return std::make_unique<models::HydraulicActuator>(); },
+      .options = run_to(10.0),
+      .reference_signals = {"f_p", "f_rel", "p_Rrel", "p_Rin"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format("x(0+) = [{1:.6g}, {2:.6g}, {3:.6g}, {4:.6g}], f_p({0}) = {5:.6f}",
+                               end_time(r), initial_value(r, "f_p"), initial_value(r, "f_rel"),
+                               initial_value(r, "p_Rrel"), initial_value(r, "p_Rin"),
+                               r.table.final_value("f_p"));
+          },
+  });
+
+  return examples;
+}
+
+}  // namespace
+
+const std::vector<Example>& registry() {
+  static const std::vector<Example> examples = make_registry();
+  return examples;
+}
+
+const Example* find_example(std::string_view name) {
+  const auto& all = registry();
+  const auto it =
+      std::find_if(all.begin(), all.end(), [name](const Example& e) { return e.name == name; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+const Example* find_example_by_program(std::string_view program) {
+  const auto& all = registry();
+  const auto it = std::find_if(all.begin(), all.end(),
+                               [program](const Example& e) { return program_name(e) == program; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+}  // namespace hdae::examples

@@ -1,0 +1,360 @@
+// The example programs in-process (examples/program/): the command line of every program
+// (--help, --version, the options every example has, the parameters of some, errors with
+// their exact messages and exit status 2), the run with its exit status and files, and
+// failures wherever they happen ending in exit status 2 with a message instead of an escaping
+// exception. tests/examples/hostile_input.sh runs the built programs the same way.
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "hdae/csv.hpp"
+#include "hdae/errors.hpp"
+#include "hdae/model_builder.hpp"
+#include "program/command_line.hpp"
+#include "program/example_program.hpp"
+#include "program/launcher.hpp"
+#include "registry/registry.hpp"
+#include "results/temp_dir.hpp"
+
+using namespace hdae;
+using namespace hdae::examples;
+
+namespace {
+
+/// What one in-process run of a program printed and returned.
+struct ProgramRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+ProgramRun run(const Example& example, const std::vector<std::string>& args,
+               const std::atomic<bool>* cancel = nullptr) {
+  std::ostringstream out;
+  std::ostringstream err;
+  ProgramRun o;
+  o.status = run_example_program(example, program_name(example), args, {out, err, cancel});
+  o.out = out.str();
+  o.err = err.str();
+  return o;
+}
+
+ProgramRun run(const std::string& name, const std::vector<std::string>& args) {
+  const Example* example = find_example(name);
+  REQUIRE(example != nullptr);
+  return run(*example, args);
+}
+
+ProgramRun launch(const std::vector<std::string>& args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  ProgramRun o;
+  o.status = run_launcher("hdae-example", args, {out, err, nullptr});
+  o.out = out.str();
+  o.err = err.str();
+  return o;
+}
+
+/// The invocation a command line asks for (REQUIREs that it asks for one).
+Invocation parsed(const std::string& name, const std::vector<std::string>& args) {
+  const Example* example = find_example(name);
+  REQUIRE(example != nullptr);
+  std::ostringstream out;
+  std::ostringstream err;
+  ParsedCommandLine p = parse_command_line(*example, program_name(*example), args, out, err);
+  INFO(err.str());
+  REQUIRE(p.invocation.has_value());
+  return *p.invocation;
+}
+
+/// x' = -x from x = 1; evaluate() throws for t > 0.5, as a model whose table ends there.
+class TableEnds final : public Model {
+ public:
+  TableEnds() : Model("table_ends") {
+    x_ = declare_variable({.name = "x", .start = 1.0});
+    eq_ = declare_equation("der(x) = -x");
+  }
+  void evaluate(Evaluation& e) override {
+    if (e.t() > 0.5) throw std::runtime_error("table ends at t = 0.5");
+    e.set(eq_, e.der(x_) + e.x(x_));
+  }
+
+ private:
+  Var x_;
+  Eq eq_;
+};
+
+/// An example around a model factory, run to 1 s.
+Example synthetic(ModelFactory make_model) {
+  Example e{.name = "synthetic", .description = "a test example"};
+  e.make_model = std::move(make_model);
+  e.options.stop_s = 1.0;
+  e.key_numbers = [](const SimulationModel&, const SimulationResult&) { return "key numbers"; };
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("--help prints the usage with every option and runs nothing") {
+  const test::TempDir dir;
+  const ProgramRun o = run("mass_spring_chain", {"--help"});
+  CHECK(o.status == 0);
+  CHECK(o.err.empty());
+  CHECK(o.out.starts_with(
+      "A chain of N masses and springs (3N unknowns, sparse DAE) integrated with KLU\n"
+      "Usage: hdae-mass-spring-chain [OPTIONS] [output] [N]\n"));
+  for (const char* option :
+       {"--version", "--stop S=10", "--rtol X=1e-06", "--output-interval S=0.1", "N INTEGER=2000",
+        "output PATH=results/mass_spring_chain.csv", "Exit status: 0"}) {
+    CAPTURE(option);
+    CHECK(o.out.find(option) != std::string::npos);
+  }
+  // An example without an output interval of its own shows the library's default rule.
+  CHECK(run("pendulum", {"-h"}).out.find("[default: (stop - start) / 500]") != std::string::npos);
+}
+
+TEST_CASE("--version prints the program's name and hdae's version and runs nothing") {
+  const ProgramRun o = run("pendulum", {"--version"});
+  CHECK(o.status == 0);
+  CHECK(o.out == version_text("hdae-pendulum") + "\n");
+  CHECK(o.out.starts_with("hdae-pendulum (hdae "));
+}
+
+TEST_CASE("an unknown option or an extra positional argument exits with 2 naming it") {
+  ProgramRun o = run("pendulum", {"--frobnicate"});
+  CHECK(o.status == 2);
+  CHECK(o.out.empty());
+  CHECK(o.err ==
+        "hdae-pendulum: The following argument was not expected: --frobnicate\n"
+        "Run 'hdae-pendulum --help' for the usage.\n");
+
+  o = run("pendulum", {"a.csv", "b.csv"});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-pendulum: The following argument was not expected: b.csv\n"
+        "Run 'hdae-pendulum --help' for the usage.\n");
+
+  // The chain takes one count after the output path, no more.
+  o = run("mass_spring_chain", {"a.csv", "20", "30"});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-mass-spring-chain: The following argument was not expected: 30\n"));
+}
+
+TEST_CASE("an option value that is not a number, or missing, exits with 2 naming the option") {
+  ProgramRun o = run("pendulum", {"--stop", "abc"});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-pendulum: Could not convert: --stop = abc\n"));
+  o = run("pendulum", {"--rtol"});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-pendulum: --rtol: 1 required X missing\n"));
+}
+
+TEST_CASE("--stop, --rtol and --output-interval are validated by SimulationOptions::validate") {
+  const struct {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"--stop=-1"}, "SimulationOptions::stop_s must be > start_s (0), got -1"},
+      {{"--stop", "inf"}, "SimulationOptions::stop_s must be finite, got inf"},
+      {{"--rtol", "0"}, "SimulationOptions::rel_tol must be in (0, 1), got 0"},
+      {{"--rtol", "1"}, "SimulationOptions::rel_tol must be in (0, 1), got 1"},
+      {{"--output-interval", "0"},
+       "SimulationOptions::output_interval_s must be > 0 when set (unset selects (stop_s - "
+       "start_s)/500), got 0"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.message);
+    const ProgramRun o = run("bouncing_ball", c.args);
+    CHECK(o.status == 2);
+    CHECK(o.out.empty());
+    CHECK(o.err == "hdae-bouncing-ball: " + c.message + "\n");
+  }
+}
+
+TEST_CASE("the options of the command line replace the example's and the rest stay") {
+  const Invocation defaults = parsed("simple_state_events", {});
+  CHECK(defaults.output == std::filesystem::path("results/simple_state_events.csv"));
+  CHECK(defaults.options.stop_s == 10.0);
+  CHECK(defaults.options.rel_tol == 1e-8);
+  CHECK(defaults.options.output_interval_s == 0.1);
+
+  const Invocation changed =
+      parsed("simple_state_events",
+             {"out/run.csv", "--stop", "2.5", "--rtol=1e-5", "--output-interval", "0.05"});
+  CHECK(changed.output == std::filesystem::path("out/run.csv"));
+  CHECK(changed.options.stop_s == 2.5);
+  CHECK(changed.options.rel_tol == 1e-5);
+  CHECK(changed.options.output_interval_s == 0.05);
+  CHECK(changed.options.linear_solver == defaults.options.linear_solver);
+  CHECK(changed.options.start_s == defaults.options.start_s);
+}
+
+TEST_CASE("the chain's N is the positional argument after the output path, a positive integer") {
+  CHECK(parsed("mass_spring_chain", {}).parameters.count("N") == 2000);
+  CHECK(parsed("mass_spring_chain", {"out.csv", "20"}).parameters.count("N") == 20);
+  CHECK(parsed("mass_spring_chain", {"out.csv", "4000000000"}).parameters.count("N") ==
+        4000000000u);
+
+  const struct {
+    std::string arg;
+    std::string message;
+  } cases[] = {
+      {"0", "N: must be a positive integer, got '0'"},
+      {"twenty", "N: must be a positive integer, got 'twenty'"},
+      {"2.5", "N: must be a positive integer, got '2.5'"},
+      {"99999999999999999999999", "N: '99999999999999999999999' is too large"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.arg);
+    const ProgramRun o = run("mass_spring_chain", {"out.csv", c.arg});
+    CHECK(o.status == 2);
+    CHECK(o.err == "hdae-mass-spring-chain: " + c.message +
+                       "\nRun 'hdae-mass-spring-chain --help' for the usage.\n");
+  }
+}
+
+TEST_CASE("the DAE pendulum's --fixed is a flag, after the output path or before it") {
+  CHECK_FALSE(parsed("pendulum_dae", {"out.csv"}).parameters.flag("fixed"));
+  CHECK(parsed("pendulum_dae", {"out.csv", "--fixed"}).parameters.flag("fixed"));
+  CHECK(parsed("pendulum_dae", {"--fixed", "out.csv"}).parameters.flag("fixed"));
+  // A flag the example does not declare is an unknown option.
+  CHECK(run("pendulum", {"out.csv", "--fixed"}).status == 2);
+}
+
+TEST_CASE("a run that reaches its stop time writes its files, prints its summary and exits 0") {
+  const test::TempDir dir;
+  const std::filesystem::path csv = dir.file("sub/pendulum.csv");
+  const ProgramRun o =
+      run("pendulum", {csv.string(), "--stop", "0.5", "--output-interval", "0.25"});
+  CHECK(o.status == 0);
+  CHECK(o.err.empty());
+  CHECK(o.out.starts_with("status: reached stop time at t = 0.5\nrows: 3, events: 1\n"));
+  // The key numbers are taken at the end of the run, which --stop moved.
+  CHECK(o.out.find("\nphi(0.5) = ") != std::string::npos);
+  CHECK(o.out.ends_with("-> " + csv.string() + "\n"));
+  const ResultTable table = read_csv(csv);
+  REQUIRE(table.num_rows() == 3);
+  CHECK(table.time(1) == 0.25);
+  CHECK(std::filesystem::exists(dir.file("sub/pendulum.units.csv")));
+  CHECK(std::filesystem::exists(dir.file("sub/pendulum.events.csv")));
+}
+
+TEST_CASE("an interrupted run says so once, keeps its files and exits 1") {
+  const test::TempDir dir;
+  const std::atomic<bool> cancel{true};
+  const ProgramRun o = run(*find_example("pendulum"), {dir.file("p.csv").string()}, &cancel);
+  CHECK(o.status == 1);
+  CHECK(o.out.starts_with("status: interrupted at t = 0\n"));
+  CHECK(std::filesystem::exists(dir.file("p.csv")));
+  CHECK(std::filesystem::exists(dir.file("p.events.csv")));
+}
+
+TEST_CASE("a model that fails during the run leaves its partial result and exits 2") {
+  const test::TempDir dir;
+  const Example e = synthetic([](const ParameterValues&) { return std::make_unique<TableEnds>(); });
+  const ProgramRun o = run(e, {dir.file("r.csv").string()});
+  CHECK(o.status == 2);
+  CHECK(o.out.empty());
+  CHECK(o.err.starts_with("hdae-synthetic: model 'table_ends' failed in integration at t = "));
+  CHECK(o.err.find(": table ends at t = 0.5\n") != std::string::npos);
+  CHECK(o.err.ends_with("hdae-synthetic: partial result written to " + dir.file("r.csv").string() +
+                        "\n"));
+  const ResultTable partial = read_csv(dir.file("r.csv"));
+  REQUIRE(partial.num_rows() > 1);
+  CHECK(partial.time(partial.num_rows() - 1) <= 0.5);
+}
+
+TEST_CASE("a model that cannot be built exits with 2 and the reason, also when memory runs out") {
+  const test::TempDir dir;
+  const std::string out = dir.file("r.csv").string();
+  ProgramRun o = run(synthetic([](const ParameterValues&) -> std::unique_ptr<SimulationModel> {
+                       throw std::bad_alloc();
+                     }),
+                     {out});
+  CHECK(o.status == 2);
+  CHECK(o.err == "hdae-synthetic: out of memory while building the model\n");
+
+  o = run(synthetic([](const ParameterValues&) -> std::unique_ptr<SimulationModel> {
+            throw ModelError("variable 'x' declared twice");
+          }),
+          {out});
+  CHECK(o.status == 2);
+  CHECK(o.err == "hdae-synthetic: variable 'x' declared twice\n");
+
+  o = run(synthetic([](const ParameterValues&) -> std::unique_ptr<SimulationModel> { throw 42; }),
+          {out});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-synthetic: an exception not derived from std::exception while building the "
+        "model\n");
+  CHECK_FALSE(std::filesystem::exists(out));
+}
+
+TEST_CASE("an output path that cannot be written exits with 2 naming it") {
+  const test::TempDir dir;
+  // A directory where the CSV should be.
+  ProgramRun o = run("pendulum", {dir.path().string(), "--stop", "0.1"});
+  CHECK(o.status == 2);
+  CHECK(o.err == "hdae-pendulum: " + dir.path().string() + ": cannot open for writing\n");
+  // A file where its directory should be.
+  dir.write("file", "x");
+  o = run("pendulum", {dir.file("file/run.csv").string(), "--stop", "0.1"});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-pendulum: filesystem error: cannot create directories: "));
+  CHECK(o.err.find(dir.file("file").string()) != std::string::npos);
+}
+
+TEST_CASE("output to a device writes the table there only and says so") {
+  const ProgramRun o = run("pendulum", {"/dev/null", "--stop", "0.1"});
+  CHECK(o.status == 0);
+  CHECK(o.err ==
+        "hdae-pendulum: /dev/null is not a regular file: wrote the table only, no units file "
+        "or event log\n");
+  CHECK(o.out.ends_with("-> /dev/null\n"));
+}
+
+TEST_CASE("hdae-example lists the registry and runs an example named on its command line") {
+  ProgramRun o = launch({"--list"});
+  CHECK(o.status == 0);
+  CHECK(o.out == registry_listing());
+
+  o = launch({"pendulum", "--version"});
+  CHECK(o.status == 0);
+  CHECK(o.out == version_text("hdae-pendulum") + "\n");
+
+  o = launch({"pendulum", "--stop", "abc"});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-pendulum: Could not convert: --stop = abc\n"));
+
+  o = launch({"--help"});
+  CHECK(o.status == 0);
+  CHECK(o.out.find("Usage: hdae-example [OPTIONS] [example]\n") != std::string::npos);
+  CHECK(o.out.find("Examples: pendulum, ") != std::string::npos);
+}
+
+TEST_CASE("hdae-example exits with 2 for an unknown example, no example, or --list with one") {
+  ProgramRun o = launch({"pendulm"});
+  CHECK(o.status == 2);
+  CHECK(o.err == "hdae-example: no example called 'pendulm' ('hdae-example --list' names them)\n");
+
+  o = launch({});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-example: name an example to run ('hdae-example --list' names them), or ask for "
+        "--help\n");
+
+  o = launch({"--list", "pendulum"});
+  CHECK(o.status == 2);
+  CHECK(o.err == "hdae-example: --list takes no example name, got 'pendulum'\n");
+
+  o = launch({"--frobnicate"});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-example: The following argument was not expected: --frobnicate\n"));
+}
