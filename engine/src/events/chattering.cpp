@@ -37,6 +37,12 @@ std::string ChatteringDetector::names_of_last(std::size_t events) const {
 }
 
 std::optional<ChatteringVerdict> ChatteringDetector::add(double t, std::span<const int> root_info) {
+  record(t, root_info);
+  if (std::optional<ChatteringVerdict> v = window_verdict(t)) return v;
+  return dense_events_verdict(t);
+}
+
+void ChatteringDetector::record(double t, std::span<const int> root_info) {
   times_[next_] = t;
   std::vector<std::size_t>& causes = causes_[next_];
   causes.clear();
@@ -45,64 +51,73 @@ std::optional<ChatteringVerdict> ChatteringDetector::add(double t, std::span<con
   }
   next_ = (next_ + 1) % capacity_;
   count_ = std::min(count_ + 1, capacity_);
+}
 
+std::optional<ChatteringVerdict> ChatteringDetector::window_verdict(double t) const {
   const auto w = static_cast<std::size_t>(settings_.window);
-  if (count_ >= w + 1) {
-    // Spacings d_j = time_back(j) - time_back(j + 1), j = 0 (latest) .. w - 1 (oldest).
-    const double tiny =
-        settings_.min_relative_spacing * std::max(std::abs(t), settings_.interval_s);
-    bool shrinking = true;
-    bool all_tiny = true;
-    double later = 0.0;
-    for (std::size_t j = 0; j < w; ++j) {
-      const double d = time_back(j) - time_back(j + 1);
-      if (!(d < tiny)) all_tiny = false;
-      if (j >= 1 && !(later < d)) shrinking = false;
-      later = d;
-    }
-    const double last = time_back(0) - time_back(1);
-    const double before_last = time_back(1) - time_back(2);
-    const double first = time_back(w - 1) - time_back(w);
-    if (shrinking && last < first / 100.0) {
-      ChatteringVerdict v;
-      const double ratio = last / before_last;
-      v.accumulation_time_s = t + last * ratio / (1.0 - ratio);
-      v.message = fmt::format(
-          "events accumulate at t = {:.9g} s (Zeno behaviour): {} consecutive events of {} with "
-          "spacing shrinking from {:.3g} s to {:.3g} s (factor {:.3g} per event); estimated "
-          "accumulation time {:.9g} s",
-          t, w, names_of_last(w + 1), first, last, ratio, v.accumulation_time_s);
-      return v;
-    }
-    if (all_tiny) {
-      ChatteringVerdict v;
-      v.accumulation_time_s = t;
-      v.message = fmt::format(
-          "events accumulate at t = {:.9g} s (chattering): {} consecutive events of {} less than "
-          "{:.3g} s apart (chattering_min_relative_spacing = {:g} times max(|t|, stop_s - "
-          "start_s))",
-          t, w, names_of_last(w + 1), tiny, settings_.min_relative_spacing);
-      return v;
-    }
+  if (count_ < w + 1) return std::nullopt;
+  // Spacings d_j = time_back(j) - time_back(j + 1), j = 0 (latest) .. w - 1 (oldest).
+  const double tiny = settings_.min_relative_spacing * std::max(std::abs(t), settings_.interval_s);
+  bool shrinking = true;
+  bool all_tiny = true;
+  double later = 0.0;
+  for (std::size_t j = 0; j < w; ++j) {
+    const double d = time_back(j) - time_back(j + 1);
+    if (!(d < tiny)) all_tiny = false;
+    if (j >= 1 && !(later < d)) shrinking = false;
+    later = d;
   }
-
-  const auto dense = static_cast<std::size_t>(settings_.dense_window);
-  if (settings_.dense_span_fraction > 0.0 && count_ >= dense + 1) {
-    const double span = t - time_back(dense);
-    if (span < settings_.dense_span_fraction * settings_.interval_s) {
-      ChatteringVerdict v;
-      v.accumulation_time_s = t;
-      const double spacing = span / static_cast<double>(dense);
-      v.message = fmt::format(
-          "events chatter at t = {:.9g} s: {} consecutive events of {} within {:.3g} s (mean "
-          "spacing {:.3g} s), less than chattering_dense_span_fraction = {:g} of the simulation "
-          "interval of {:g} s; at this rate the interval would take about {:.2g} events",
-          t, dense, names_of_last(dense + 1), span, spacing, settings_.dense_span_fraction,
-          settings_.interval_s, settings_.interval_s / spacing);
-      return v;
-    }
+  if (shrinking) {
+    if (std::optional<ChatteringVerdict> v = zeno_verdict(t)) return v;
   }
+  if (all_tiny) return tiny_spacing_verdict(t, tiny);
   return std::nullopt;
+}
+
+std::optional<ChatteringVerdict> ChatteringDetector::zeno_verdict(double t) const {
+  const auto w = static_cast<std::size_t>(settings_.window);
+  const double last = time_back(0) - time_back(1);
+  const double before_last = time_back(1) - time_back(2);
+  const double first = time_back(w - 1) - time_back(w);
+  if (!(last < first / 100.0)) return std::nullopt;
+  ChatteringVerdict v;
+  const double ratio = last / before_last;
+  v.accumulation_time_s = t + last * ratio / (1.0 - ratio);
+  v.message = fmt::format(
+      "events accumulate at t = {:.9g} s (Zeno behaviour): {} consecutive events of {} with "
+      "spacing shrinking from {:.3g} s to {:.3g} s (factor {:.3g} per event); estimated "
+      "accumulation time {:.9g} s",
+      t, w, names_of_last(w + 1), first, last, ratio, v.accumulation_time_s);
+  return v;
+}
+
+ChatteringVerdict ChatteringDetector::tiny_spacing_verdict(double t, double tiny) const {
+  const auto w = static_cast<std::size_t>(settings_.window);
+  ChatteringVerdict v;
+  v.accumulation_time_s = t;
+  v.message = fmt::format(
+      "events accumulate at t = {:.9g} s (chattering): {} consecutive events of {} less than "
+      "{:.3g} s apart (chattering_min_relative_spacing = {:g} times max(|t|, stop_s - "
+      "start_s))",
+      t, w, names_of_last(w + 1), tiny, settings_.min_relative_spacing);
+  return v;
+}
+
+std::optional<ChatteringVerdict> ChatteringDetector::dense_events_verdict(double t) const {
+  const auto dense = static_cast<std::size_t>(settings_.dense_window);
+  if (!(settings_.dense_span_fraction > 0.0 && count_ >= dense + 1)) return std::nullopt;
+  const double span = t - time_back(dense);
+  if (!(span < settings_.dense_span_fraction * settings_.interval_s)) return std::nullopt;
+  ChatteringVerdict v;
+  v.accumulation_time_s = t;
+  const double spacing = span / static_cast<double>(dense);
+  v.message = fmt::format(
+      "events chatter at t = {:.9g} s: {} consecutive events of {} within {:.3g} s (mean "
+      "spacing {:.3g} s), less than chattering_dense_span_fraction = {:g} of the simulation "
+      "interval of {:g} s; at this rate the interval would take about {:.2g} events",
+      t, dense, names_of_last(dense + 1), span, spacing, settings_.dense_span_fraction,
+      settings_.interval_s, settings_.interval_s / spacing);
+  return v;
 }
 
 }  // namespace hdae::detail

@@ -52,6 +52,17 @@ class ChatteringDetector {
   [[nodiscard]] double time_back(std::size_t k) const;
   /// "'a', 'b'": the crossings that caused the latest `events` events.
   [[nodiscard]] std::string names_of_last(std::size_t events) const;
+  /// Stores the event in the ring of the latest events.
+  void record(double t, std::span<const int> root_info);
+  /// The Zeno and tiny-spacing rules, over the latest `window` spacings.
+  [[nodiscard]] std::optional<ChatteringVerdict> window_verdict(double t) const;
+  /// Zeno rule, for a window whose spacings shrink at every event: a verdict when they shrank
+  /// by more than a factor 100 in all.
+  [[nodiscard]] std::optional<ChatteringVerdict> zeno_verdict(double t) const;
+  /// Tiny-spacing rule, for a window whose spacings are all below `tiny`.
+  [[nodiscard]] ChatteringVerdict tiny_spacing_verdict(double t, double tiny) const;
+  /// Dense-events rule: the latest `dense_window` events within a small part of the interval.
+  [[nodiscard]] std::optional<ChatteringVerdict> dense_events_verdict(double t) const;
 
   ChatteringSettings settings_;
   std::vector<std::string> crossing_names_;

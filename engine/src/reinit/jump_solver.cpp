@@ -59,8 +59,24 @@ struct NewtonRun {
   const JumpProblem& problem;
   const ModelStructure& structure;
   JumpSystem& system;
+  Workspace& workspace;
   const ColouredPattern* pattern;
+  bool least_squares;  ///< fixed start values: least-squares steps (ITI paper section 5)
   Eigen::VectorXd inv_row_scale;
+};
+
+/// The unknowns z, the residual g = G(z) and the scaled residual r = g / row scale.
+struct Iterate {
+  Eigen::VectorXd z;
+  Eigen::VectorXd g;
+  Eigen::VectorXd r;
+};
+
+/// A Newton direction in u = z / nominal and the rank of the matrix it was solved with.
+struct NewtonDirection {
+  Eigen::VectorXd du;
+  bool minimum_norm = true;
+  Eigen::Index rank = 0;
 };
 
 /// Fixed variables whose value enters one of the rows (scaled sensitivity above kInvolvement).
@@ -119,6 +135,144 @@ JumpOutcome finish(JumpOutcome out, SolveStatus status, std::string message) {
   return out;
 }
 
+/// Rows scaled by their largest sensitivity to a nominal-sized change: the reciprocal scales.
+Eigen::VectorXd inverse_row_scale(const JacobianMatrix& jac, const Eigen::VectorXd& nominal) {
+  Eigen::VectorXd row_scale = jac.row_max_abs(nominal);
+  for (double& s : row_scale) {
+    if (!(s > 0.0) || !std::isfinite(s)) s = 1.0;  // a row that no unknown moves
+  }
+  return row_scale.cwiseInverse();
+}
+
+/// The Newton direction from jac du = -r (jac scaled): by LU for the square system, in the
+/// least-squares sense with fixed start values. Nothing when the LU finds jac singular.
+std::optional<NewtonDirection> newton_direction(NewtonRun& run, const JacobianMatrix& jac,
+                                                const Eigen::VectorXd& r) {
+  NewtonDirection direction;
+  direction.rank = jac.size();
+  if (!run.least_squares) {
+    SquareSolver& lu = run.workspace.square_solver();
+    if (!lu.factorize(jac, run.problem.row_kinds)) return std::nullopt;
+    direction.du = lu.solve(-r);
+  } else {
+    LeastSquaresSolver ls;
+    ls.factorize(jac);
+    direction.du = ls.solve(-r);
+    direction.rank = ls.rank();
+    direction.minimum_norm = ls.is_minimum_norm();
+  }
+  return direction;
+}
+
+/// The outcome of a singular jump matrix: which variables and equations make it so.
+JumpOutcome singular_jump_matrix(NewtonRun& run, const JacobianMatrix& jac, const Iterate& it,
+                                 JumpOutcome out) {
+  out.x_plus = run.system.x_plus(it.z);
+  return finish(std::move(out), SolveStatus::kSingular,
+                describe_singular("the jump matrix [M_d; df_c/dx]", run.problem.t, run.structure,
+                                  analyse_rank(jac, WeakestDirection::kAlways)));
+}
+
+/// Backtracking (Armijo) line search along du from it.z; step = max_abs(du). Moves it to the
+/// accepted point and returns the step fraction taken. Nothing when no fraction down to
+/// kMinStepFraction lowers the residual: it.z and it.r are then unchanged.
+std::optional<double> line_search(NewtonRun& run, const JacobianMatrix& jac,
+                                  const Eigen::VectorXd& du, double step, Iterate& it) {
+  const Eigen::VectorXd& nominal = run.system.nominal();
+  const double tol = run.problem.tolerance;
+  // Backtracking on phi = |r|^2 / 2; the predicted decrease of a full step is |A du|^2.
+  const double phi = 0.5 * it.r.squaredNorm();
+  const double predicted = jac.multiply(du).squaredNorm();
+  double alpha = 1.0;
+  Eigen::VectorXd z_try;
+  Eigen::VectorXd r_try;
+  while (true) {
+    z_try = it.z + alpha * nominal.cwiseProduct(du);
+    run.system.residual(z_try, it.g);
+    r_try = it.g.cwiseProduct(run.inv_row_scale);
+    const bool finite = r_try.allFinite();
+    if (finite && (step < tol || max_abs(r_try) < tol ||
+                   0.5 * r_try.squaredNorm() <= phi - kArmijo * alpha * predicted)) {
+      break;
+    }
+    alpha *= 0.5;
+    if (alpha < kMinStepFraction) return std::nullopt;
+  }
+  it.z = z_try;
+  it.r = r_try;
+  return alpha;
+}
+
+/// After a step of alpha * du: the final outcome when the run converged (small update and
+/// small residual) or stopped at a stationary least-squares point; nothing to go on.
+std::optional<JumpOutcome> converged_or_stationary(NewtonRun& run, const JacobianMatrix& jac,
+                                                   const NewtonDirection& direction, double step,
+                                                   double alpha, const Iterate& it,
+                                                   JumpOutcome& out) {
+  const double tol = run.problem.tolerance;
+  const bool update_small = alpha * step < tol;
+  if (update_small && max_abs(it.r) < tol) {
+    if (run.least_squares && direction.rank < jac.size()) {
+      warn_rank_deficiency(run, jac, direction.minimum_norm, it.z, it.g, out);
+    }
+    return std::move(out);
+  }
+  if (run.least_squares && step < tol) {
+    // Stationary least-squares point with a residual left: the fixed values contradict
+    // the equations (ITI paper section 5: over-determined and not "correctly modelled").
+    warn_rank_deficiency(run, jac, direction.minimum_norm, it.z, it.g, out);
+    const std::vector<std::size_t> unmet = rows_above(it.r, tol);
+    return finish(std::move(out), SolveStatus::kNotConverged,
+                  fmt::format("jump at t = {}: the fixed start values of {} cannot all be "
+                              "met: equations {} are not satisfied (largest scaled residual "
+                              "{:.3g})",
+                              run.problem.t,
+                              variable_list(run.structure, fixed_entering(run, it.z, it.g, unmet)),
+                              equation_list(run.structure, unmet), max_abs(it.r)));
+  }
+  return std::nullopt;
+}
+
+/// Newton iterations from it (jac: the unscaled Newton matrix at it.z, it.r already scaled).
+JumpOutcome newton_iterations(NewtonRun& run, JacobianMatrix jac, Iterate& it, JumpOutcome out) {
+  const double tol = run.problem.tolerance;
+  const double t = run.problem.t;
+  for (int k = 1; k <= run.problem.max_iterations; ++k) {
+    if (!jac.all_finite()) {
+      out.x_plus = run.system.x_plus(it.z);
+      return finish(std::move(out), SolveStatus::kNotConverged,
+                    fmt::format("jump at t = {}: the jump equations have no finite derivative "
+                                "at iteration {}",
+                                t, k));
+    }
+    jac.scale(run.inv_row_scale, run.system.nominal());  // Newton matrix in u = z / nominal
+    const std::optional<NewtonDirection> direction = newton_direction(run, jac, it.r);
+    if (!direction) return singular_jump_matrix(run, jac, it, std::move(out));
+
+    const double step = max_abs(direction->du);
+    const std::optional<double> alpha = line_search(run, jac, direction->du, step, it);
+    if (!alpha) {
+      out.x_plus = run.system.x_plus(it.z);
+      out.iterations = k;
+      return finish(std::move(out), SolveStatus::kNotConverged,
+                    fmt::format("jump at t = {}: no step lowers the residual of the jump "
+                                "equations (iteration {}); largest residuals in equations {}",
+                                t, k, equation_list(run.structure, rows_above(it.r, tol))));
+    }
+    out.iterations = k;
+    out.x_plus = run.system.x_plus(it.z);
+    std::optional<JumpOutcome> done =
+        converged_or_stationary(run, jac, *direction, step, *alpha, it, out);
+    if (done) return std::move(*done);
+    jac = run.system.jacobian(it.z, it.g, run.pattern);
+  }
+  return finish(std::move(out), SolveStatus::kNotConverged,
+                fmt::format("jump at t = {}: the jump equations did not converge "
+                            "(max_iterations = {}); largest residuals in equations {}",
+                            t, run.problem.max_iterations,
+                            equation_list(run.structure, rows_above(it.r, tol))));
+}
+
 }  // namespace
 
 JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_minus) {
@@ -131,118 +285,24 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   std::optional<Workspace> own_workspace;
   Workspace& workspace =
       problem.workspace != nullptr ? *problem.workspace : own_workspace.emplace();
-  NewtonRun run{problem, *problem.structure, system, workspace.pattern(), {}};
-  const Eigen::VectorXd& nominal = system.nominal();
-  const double tol = problem.tolerance;
-  const double t = problem.t;
-  const bool least_squares = system.any_fixed();
+  NewtonRun run{
+      problem, *problem.structure, system, workspace, workspace.pattern(), system.any_fixed(), {}};
 
-  Eigen::VectorXd z = system.x_minus();
-  Eigen::VectorXd g;
-  system.residual(z, g);
-  if (!g.allFinite()) {
+  Iterate it{system.x_minus(), {}, {}};
+  system.residual(it.z, it.g);
+  if (!it.g.allFinite()) {
     return finish(std::move(out), SolveStatus::kNotConverged,
                   fmt::format("jump at t = {}: the residual is not finite at x^- in equations {}",
-                              t, equation_list(run.structure, non_finite_rows(g))));
+                              problem.t, equation_list(run.structure, non_finite_rows(it.g))));
   }
   // Nothing to change: every f_d difference is zero and every f_c row holds exactly.
-  if ((g.array() == 0.0).all()) return out;
+  if ((it.g.array() == 0.0).all()) return out;
 
-  JacobianMatrix jac = system.jacobian(z, g, run.pattern);
-  Eigen::VectorXd row_scale = jac.row_max_abs(nominal);
-  for (double& s : row_scale) {
-    if (!(s > 0.0) || !std::isfinite(s)) s = 1.0;  // a row that no unknown moves
-  }
-  run.inv_row_scale = row_scale.cwiseInverse();
-  Eigen::VectorXd r = g.cwiseProduct(run.inv_row_scale);
-  if (max_abs(r) < tol) return out;  // x^- already consistent to the tolerance
-
-  for (int k = 1; k <= problem.max_iterations; ++k) {
-    if (!jac.all_finite()) {
-      out.x_plus = system.x_plus(z);
-      return finish(std::move(out), SolveStatus::kNotConverged,
-                    fmt::format("jump at t = {}: the jump equations have no finite derivative "
-                                "at iteration {}",
-                                t, k));
-    }
-    jac.scale(run.inv_row_scale, nominal);  // Newton matrix in u = z / nominal
-    Eigen::VectorXd du;
-    bool minimum_norm = true;
-    Eigen::Index rank = jac.size();
-    if (!least_squares) {
-      SquareSolver& lu = workspace.square_solver();
-      if (!lu.factorize(jac, problem.row_kinds)) {
-        out.x_plus = system.x_plus(z);
-        return finish(std::move(out), SolveStatus::kSingular,
-                      describe_singular("the jump matrix [M_d; df_c/dx]", t, run.structure,
-                                        analyse_rank(jac, WeakestDirection::kAlways)));
-      }
-      du = lu.solve(-r);
-    } else {
-      LeastSquaresSolver ls;
-      ls.factorize(jac);
-      du = ls.solve(-r);
-      rank = ls.rank();
-      minimum_norm = ls.is_minimum_norm();
-    }
-
-    // Backtracking on phi = |r|^2 / 2; the predicted decrease of a full step is |A du|^2.
-    const double step = max_abs(du);
-    const double phi = 0.5 * r.squaredNorm();
-    const double predicted = jac.multiply(du).squaredNorm();
-    double alpha = 1.0;
-    Eigen::VectorXd z_try;
-    Eigen::VectorXd r_try;
-    while (true) {
-      z_try = z + alpha * nominal.cwiseProduct(du);
-      system.residual(z_try, g);
-      r_try = g.cwiseProduct(run.inv_row_scale);
-      const bool finite = r_try.allFinite();
-      if (finite && (step < tol || max_abs(r_try) < tol ||
-                     0.5 * r_try.squaredNorm() <= phi - kArmijo * alpha * predicted)) {
-        break;
-      }
-      alpha *= 0.5;
-      if (alpha < kMinStepFraction) {
-        out.x_plus = system.x_plus(z);
-        out.iterations = k;
-        return finish(std::move(out), SolveStatus::kNotConverged,
-                      fmt::format("jump at t = {}: no step lowers the residual of the jump "
-                                  "equations (iteration {}); largest residuals in equations {}",
-                                  t, k, equation_list(run.structure, rows_above(r, tol))));
-      }
-    }
-    z = z_try;
-    r = r_try;
-    out.iterations = k;
-    out.x_plus = system.x_plus(z);
-
-    const bool update_small = alpha * step < tol;
-    if (update_small && max_abs(r) < tol) {
-      if (least_squares && rank < jac.size()) {
-        warn_rank_deficiency(run, jac, minimum_norm, z, g, out);
-      }
-      return out;
-    }
-    if (least_squares && step < tol) {
-      // Stationary least-squares point with a residual left: the fixed values contradict
-      // the equations (ITI paper section 5: over-determined and not "correctly modelled").
-      warn_rank_deficiency(run, jac, minimum_norm, z, g, out);
-      const std::vector<std::size_t> unmet = rows_above(r, tol);
-      return finish(std::move(out), SolveStatus::kNotConverged,
-                    fmt::format("jump at t = {}: the fixed start values of {} cannot all be "
-                                "met: equations {} are not satisfied (largest scaled residual "
-                                "{:.3g})",
-                                t, variable_list(run.structure, fixed_entering(run, z, g, unmet)),
-                                equation_list(run.structure, unmet), max_abs(r)));
-    }
-    jac = system.jacobian(z, g, run.pattern);
-  }
-  return finish(
-      std::move(out), SolveStatus::kNotConverged,
-      fmt::format("jump at t = {}: the jump equations did not converge "
-                  "(max_iterations = {}); largest residuals in equations {}",
-                  t, problem.max_iterations, equation_list(run.structure, rows_above(r, tol))));
+  JacobianMatrix jac = system.jacobian(it.z, it.g, run.pattern);
+  run.inv_row_scale = inverse_row_scale(jac, system.nominal());
+  it.r = it.g.cwiseProduct(run.inv_row_scale);
+  if (max_abs(it.r) < problem.tolerance) return out;  // x^- already consistent to the tolerance
+  return newton_iterations(run, std::move(jac), it, std::move(out));
 }
 
 }  // namespace hdae::reinit
