@@ -115,8 +115,7 @@ class CrossingTable;
 /// Throws ModelError: a handle (Var, Eq, Out, Crossing, TimeEvent) whose index lies outside
 /// the model's declarations, e.g. one kept from another model.
 [[noreturn]] void throw_bad_handle(const char* kind, std::size_t index, std::size_t count);
-/// index when it is below count, else throw_bad_handle (checked on every access: a compare
-/// that is always false costs next to nothing beside the model's own arithmetic).
+/// index when it is below count, else throw_bad_handle.
 inline std::size_t checked(const char* kind, std::size_t index, std::size_t count) {
   if (index >= count) throw_bad_handle(kind, index, count);
   return index;
@@ -142,24 +141,20 @@ class Evaluation {
       : t_(t), x_(x), der_x_(der_x), r_(r), w_(w), crossings_(crossings), phase_(phase) {}
 
   [[nodiscard]] double t() const { return t_; }
-  [[nodiscard]] double x(Var v) const {
-    return x_[detail::checked("variable", v.index, x_.size())];
-  }
+  [[nodiscard]] double x(Var v) const { return x_[index("variable", v.index, x_.size())]; }
   [[nodiscard]] double der(Var v) const {
-    return der_x_[detail::checked("variable", v.index, der_x_.size())];
+    return der_x_[index("variable", v.index, der_x_.size())];
   }
   [[nodiscard]] std::span<const double> x() const { return x_; }
   [[nodiscard]] std::span<const double> der_x() const { return der_x_; }
 
   /// Sets residual row e (f_d or f_c, as declared for the current mode).
-  void set(Eq e, double residual) {
-    r_[detail::checked("equation", e.index, r_.size())] = residual;
-  }
+  void set(Eq e, double residual) { r_[index("equation", e.index, r_.size())] = residual; }
   [[nodiscard]] std::span<double> residuals() { return r_; }
 
   [[nodiscard]] bool wants_outputs() const { return !w_.empty(); }
   void set(Out o, double value) {
-    if (!w_.empty()) w_[detail::checked("output", o.index, w_.size())] = value;
+    if (!w_.empty()) w_[index("output", o.index, w_.size())] = value;
   }
 
   /// True during the event iteration at t0 (before integration starts).
@@ -181,6 +176,18 @@ class Evaluation {
 
  private:
   bool update(Crossing c, double value);
+  /// The handle's index. Builds without NDEBUG check every access against the declarations
+  /// (like an assert); optimised builds leave the hot path alone, and the simulator finds a
+  /// residual row or crossing handle of another model in the evaluation at t0 instead
+  /// (events/event_iteration.cpp: the residual buffer of that call is padded and watched).
+  [[nodiscard]] static std::size_t index([[maybe_unused]] const char* kind, std::size_t i,
+                                         [[maybe_unused]] std::size_t count) {
+#ifdef NDEBUG
+    return i;
+#else
+    return detail::checked(kind, i, count);
+#endif
+  }
 
   double t_;
   std::span<const double> x_;

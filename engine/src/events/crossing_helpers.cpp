@@ -8,8 +8,7 @@ namespace hdae {
 
 bool Evaluation::update(Crossing c, double value) {
   if (crossings_ == nullptr) return value > 0.0;
-  return crossings_->update(detail::checked("crossing", c.index, crossings_->size()), value,
-                            phase_);
+  return crossings_->update(index("crossing", c.index, crossings_->size()), value, phase_);
 }
 
 bool Evaluation::positive(Crossing c, double value) { return update(c, value); }

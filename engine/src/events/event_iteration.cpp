@@ -1,7 +1,10 @@
 #include "events/event_iteration.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
+#include <exception>
 
 #include <fmt/format.h>
 
@@ -9,6 +12,14 @@
 #include "events/unsettled.hpp"
 
 namespace hdae::detail {
+namespace {
+
+/// Entries after the residual rows in the evaluation at t0, watched for writes.
+constexpr std::size_t kResidualPad = 256;
+
+}  // namespace
+
+const double EventIteration::kPadSentinel = std::bit_cast<double>(0x7ff4dead0000beefULL);
 
 void EventIteration::run(double t, EventKind kind, EventOutcome& out) {
   out.record.t = t;
@@ -83,14 +94,21 @@ void EventIteration::evaluate_pass(double t, EventKind kind, int pass, EventOutc
   } else {
     crossings.begin_pass();
   }
-  scratch_r_.resize(state_.x.size());
+  // At t0 the residual buffer is followed by a watched pad: a write through an equation handle
+  // beyond the model's rows lands there and is named, in optimised builds too (hdae/model.hpp,
+  // Evaluation::index).
+  const std::size_t n = state_.x.size();
+  scratch_r_.assign(n + (initial_pass ? kResidualPad : 0), kPadSentinel);
   {
     PhaseScope scope(state_.model, ModelPhase::kEventEvaluation);
     if (initial_pass) crossings.clear_uses();
     state_.model.evaluate(
-        t, state_.x, state_.der_x, scratch_r_, {},
+        t, state_.x, state_.der_x, std::span<double>(scratch_r_).first(n), {},
         kind == EventKind::kInitial ? EvaluationPhase::kInitial : EvaluationPhase::kEvent);
-    if (initial_pass) check_crossing_uses(t);
+    if (initial_pass) {
+      check_residual_pad(t);
+      check_crossing_uses(t);
+    }
   }
   if (initial_pass) crossings.accept_current();
   const auto& infos = state_.model.structure().crossings;
@@ -100,6 +118,20 @@ void EventIteration::evaluate_pass(double t, EventKind kind, int pass, EventOutc
     const CrossingDirection dir =
         crossings.value(k) ? CrossingDirection::kRising : CrossingDirection::kFalling;
     out.record.crossings.push_back({infos[k].name, dir});
+  }
+}
+
+void EventIteration::check_residual_pad(double t) {
+  const std::size_t n = state_.x.size();
+  for (std::size_t i = n; i < scratch_r_.size(); ++i) {
+    // The sentinel is one NaN bit pattern; anything else was written by the model.
+    if (std::memcmp(&scratch_r_[i], &kPadSentinel, sizeof(double)) != 0) {
+      try {
+        throw_bad_handle("equation", i, n);
+      } catch (const std::exception& e) {
+        state_.model.fail(t, e.what());
+      }
+    }
   }
 }
 

@@ -78,9 +78,14 @@ class EventIteration {
   PassesEnd passes(double t, EventKind kind, EventOutcome& out);
   /// One evaluation at t with the Booleans following the values; records flips.
   void evaluate_pass(double t, EventKind kind, int pass, EventOutcome& out);
+  /// Throws (as a model failure) naming an equation handle beyond the rows written at t0.
+  void check_residual_pad(double t);
   /// Throws (as a model failure) when a crossing was used other than once at t0.
   void check_crossing_uses(double t);
   void record_jumps(const std::vector<double>& x_before, EventRecord& record) const;
+
+  /// Fills the watched pad after the residual rows at t0 (a NaN no arithmetic produces).
+  static const double kPadSentinel;
 
   EventState state_;
   EventSettings settings_;

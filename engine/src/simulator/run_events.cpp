@@ -13,8 +13,13 @@ namespace hdae::detail {
 void SimulationRun::process_step(const PendingStep& step) {
   store_output_rows(step, step.t);
   if (status_.outcome != Outcome::kRunning) return;
+  if (step.result == sundials::StepResult::kStepped) {
+    // x and der_x are copied from IDA only when someone reads them (state_from_ida_).
+    t_ = step.t;
+    state_from_ida_ = true;
+    return;
+  }
   take_ida_state();
-  if (step.result == sundials::StepResult::kStepped) return;
   const double t = step.t;
   steps_since_row_ = 0;
   store_row(t);  // the left limit x^-(t_e) at an event, or the row at the stop time

@@ -10,6 +10,11 @@
 namespace hdae::detail {
 
 void SimulationRun::run_until(double target) {
+  advance_until(target);
+  if (state_from_ida_) take_ida_state();
+}
+
+void SimulationRun::advance_until(double target) {
   while (status_.outcome == Outcome::kRunning) {
     if (pending_) {
       if (pending_->t > target) {
@@ -18,6 +23,7 @@ void SimulationRun::run_until(double target) {
         store_output_rows(*pending_, target);
         if (status_.outcome != Outcome::kRunning) return;
         ida_->interpolate(target, x_, der_x_);
+        state_from_ida_ = false;
         t_ = target;
         return;
       }
@@ -75,6 +81,7 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
         instant_row ? g < step.t && !same_time(g, step.t) : g <= step.t || same_time(g, step.t);
     if (!before_step || g > limit) return;
     ida_->interpolate(g, x_, der_x_);
+    state_from_ida_ = false;
     t_ = g;
     store_row(g);
     steps_since_row_ = 0;
@@ -95,6 +102,7 @@ void SimulationRun::skip_output_points_through(double t) {
 }
 
 void SimulationRun::take_ida_state() {
+  state_from_ida_ = false;
   const auto y = ida_->y();
   const auto yp = ida_->yp();
   std::copy(y.begin(), y.end(), x_.begin());

@@ -76,6 +76,7 @@ class SimulationRun final : public EventHost {
   void log(LogLevel level, std::string_view message) const;
   // run_loop.cpp: the loop
   void run_until(double target);
+  void advance_until(double target);
   void take_step();
   /// Stores the rows of the output points the step passed, up to limit.
   void store_output_rows(const PendingStep& step, double limit);
@@ -131,6 +132,8 @@ class SimulationRun final : public EventHost {
   std::size_t next_output_ = 1;  ///< index k of the next output point t0 + k dt
   long steps_since_row_ = 0;     ///< for max_steps_per_interval
   std::optional<PendingStep> pending_;
+  /// x_ and der_x_ are behind: IDA's last step end (time t_) holds the state.
+  bool state_from_ida_ = false;
   /// IDA's time when the running step began; empty outside a step.
   std::optional<double> stepping_from_;
   IdaBridge bridge_;

@@ -17,6 +17,13 @@
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_matrix.h>
 
+// IDA's own interpolation of y and y' at a time inside the last step, the one IDASolve uses
+// for its IDA_NORMAL output (ida.c). libsundials_ida 6.x exports it but its installed headers
+// do not declare it; IDAGetDky gives the same polynomial through a general k-th derivative
+// recurrence that costs several hundred instructions more per call, which is most of a small
+// model's output row.
+extern "C" int IDAGetSolution(void* ida_mem, sunrealtype t, N_Vector yret, N_Vector ypret);
+
 namespace hdae::sundials {
 
 /// A SUNDIALS call failed or could not allocate: an engine failure, never the model's.

@@ -144,8 +144,7 @@ StepResult IdaIntegrator::step(double t_out, double t_stop) {
 }
 
 void IdaIntegrator::interpolate(double t, std::span<double> y, std::span<double> yp) const {
-  check_ida(IDAGetDky(ida_.get(), t, 0, work_y_.get()), "IDAGetDky");
-  check_ida(IDAGetDky(ida_.get(), t, 1, work_yp_.get()), "IDAGetDky");
+  check_ida(IDAGetSolution(ida_.get(), t, work_y_.get(), work_yp_.get()), "IDAGetSolution");
   const auto wy = view(work_y_.get());
   const auto wyp = view(work_yp_.get());
   std::copy(wy.begin(), wy.end(), y.begin());
