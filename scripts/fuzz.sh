@@ -16,12 +16,13 @@ mkdir -p "$out/corpus"
 sources="$root/fuzz/read_csv_fuzzer.cpp
   $root/engine/src/results/csv_reader.cpp $root/engine/src/results/csv_writer.cpp
   $root/engine/src/results/result_table.cpp $root/engine/src/simulator/status.cpp
-  $root/engine/src/compare/polyline.cpp $root/engine/src/compare/event_alignment.cpp
-  $root/engine/src/compare/compare_options.cpp $root/engine/src/compare/compare_results.cpp
-  $root/engine/src/compare/compare_report.cpp"
+  $root/compare/src/polyline.cpp $root/compare/src/event_alignment.cpp
+  $root/compare/src/compare_options.cpp $root/compare/src/compare_results.cpp
+  $root/compare/src/compare_report.cpp"
 # shellcheck disable=SC2086
 "$cxx" -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -I "$root/engine/include" -I "$root/engine/src" $sources -lfmt -o "$out/read_csv_fuzzer"
+  -I "$root/engine/include" -I "$root/engine/src" -I "$root/compare/include" \
+  -I "$root/compare/src" $sources -lfmt -o "$out/read_csv_fuzzer"
 
 # New inputs go to the build directory; the checked-in seeds stay as they are.
 cp "$root"/references/*.csv "$out/corpus/" 2>/dev/null || true

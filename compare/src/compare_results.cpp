@@ -13,11 +13,11 @@
 
 #include <fmt/format.h>
 
-#include "compare/event_alignment.hpp"
-#include "compare/name_list.hpp"
-#include "compare/polyline.hpp"
+#include "event_alignment.hpp"
 #include "hdae/compare.hpp"
 #include "hdae/errors.hpp"
+#include "name_list.hpp"
+#include "polyline.hpp"
 
 namespace hdae {
 namespace {

@@ -1,5 +1,5 @@
 // Polyline (polyline.hpp): interpolation and window extrema of one signal.
-#include "compare/polyline.hpp"
+#include "polyline.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // The hdae-compare program (tools/compare/main.cpp is a thin wrapper around run_compare):
 // arguments, reading both files, the comparison (compare.hpp), the printed table and
-// verdict, and the report directory with plots drawn by scripts/plot.py. Kept in the engine
-// so the tests exercise the program's behaviour, exit codes and messages in-process.
+// verdict, and the report directory with plots drawn by scripts/plot.py. A library apart from
+// main.cpp so the tests exercise the program's behaviour, exit codes and messages in-process.
 #pragma once
 
 #include <filesystem>
