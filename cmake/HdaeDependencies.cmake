@@ -3,3 +3,5 @@ find_package(SUNDIALS 6.4 REQUIRED COMPONENTS ida sunlinsolklu sunlinsoldense su
                                            sunmatrixdense nvecserial)
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 find_package(fmt REQUIRED)
+# Header-only; parses hdae-compare's command line (tools/compare/), not used by the libraries.
+find_package(CLI11 CONFIG REQUIRED)

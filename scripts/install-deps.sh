@@ -5,7 +5,7 @@
 #   scripts/install-deps.sh --build   only what building the libraries and examples needs
 set -eu
 
-build="cmake g++ libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev"
+build="cmake g++ libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev libcli11-dev"
 # doctest-dev: tests; python3-matplotlib: plots of results; clang, libclang-rt-14-dev:
 # libFuzzer and the sanitizers' clang runtime; clang-format: the format check; valgrind:
 # memcheck of the examples; python3-scipy: SciPy as the peer in the benchmarks.

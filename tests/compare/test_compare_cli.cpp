@@ -115,9 +115,35 @@ TEST_CASE("hdae-compare options select signals and tolerances") {
   CHECK(allowed.out.find("only in the reference (not compared): y") != std::string::npos);
   CHECK(allowed.out.ends_with("verdict: agree\n"));
 
+  // A repeated option: the last one counts.
+  CHECK(run({ref, diff, "--abs", "0.4", "--abs", "1"}).code == 0);
+  CHECK(run({ref, diff, "--abs", "1", "--abs=0.4"}).code == 1);
+  // Files after "--" may start with '-'.
+  CHECK(run({"--", ref, diff, "--abs", "1"}).code == 2);  // after "--", "--abs" is a third file
+  CHECK(run({"--abs", "1", "--", ref, diff}).code == 0);
+}
+
+TEST_CASE("hdae-compare --help lists every option and --version prints the project's version") {
   const Run help = run({"--help"});
   CHECK(help.code == 0);
+  CHECK(help.err.empty());
   CHECK(help.out == compare::usage());
+  CHECK(run({"-h"}).out == help.out);
+  CHECK(help.out.find("usage: hdae-compare reference.csv result.csv [options]") !=
+        std::string::npos);
+  for (const char* option :
+       {"--rel NUMBER", "--abs NUMBER", "--rel-time NUMBER", "--event-time-tol NUMBER",
+        "--tolerances FILE", "--signals a,b", "--ignore-events", "--require-all", "--allow-missing",
+        "--report DIR", "--version", "-h,--help",
+        "exit status: 0 the files agree, 1 they differ"}) {
+    CHECK_MESSAGE(help.out.find(option) != std::string::npos, option);
+  }
+
+  const Run version = run({"--version"});
+  CHECK(version.code == 0);
+  CHECK(version.err.empty());
+  // The version CMake's project() declares.
+  CHECK(version.out == std::string("hdae-compare ") + HDAE_PROJECT_VERSION + "\n");
 }
 
 TEST_CASE("hdae-compare exits 2 for bad arguments, naming the option") {
@@ -131,13 +157,19 @@ TEST_CASE("hdae-compare exits 2 for bad arguments, naming the option") {
   };
   CHECK(error_of({}) ==
         "hdae-compare: expected two files (reference.csv result.csv), got 0" + kUsageHint);
-  CHECK(error_of({ref, ref, ref}) ==
-        "hdae-compare: expected two files (reference.csv result.csv), got 3" + kUsageHint);
+  CHECK(error_of({ref}) ==
+        "hdae-compare: expected two files (reference.csv result.csv), got 1" + kUsageHint);
+  CHECK(error_of({ref, ref, "third.csv"}) ==
+        "hdae-compare: unexpected argument \"third.csv\": expected two files (reference.csv "
+        "result.csv)" +
+            kUsageHint);
   CHECK(error_of({ref, ref, "--bogus"}) == "hdae-compare: unknown option \"--bogus\"" + kUsageHint);
   CHECK(error_of({ref, ref, "-x"}) == "hdae-compare: unknown option \"-x\"" + kUsageHint);
   CHECK(error_of({ref, ref, "--rel", "abc"}) ==
         "hdae-compare: --rel: expected a number, got \"abc\"" + kUsageHint);
-  CHECK(error_of({ref, ref, "--abs"}) == "hdae-compare: --abs needs a value" + kUsageHint);
+  // CLI11's words for an option at the end of the line without its value.
+  CHECK(error_of({ref, ref, "--abs"}) ==
+        "hdae-compare: --abs: 1 required NUMBER missing" + kUsageHint);
   CHECK(error_of({ref, ref, "--rel-time", "2"}) ==
         "hdae-compare: --rel-time: CompareOptions::rel_time must be in [0, 1), got 2" + kUsageHint);
   CHECK(error_of({ref, ref, "--event-time-tol=-1"}) ==
@@ -147,11 +179,17 @@ TEST_CASE("hdae-compare exits 2 for bad arguments, naming the option") {
   CHECK(error_of({ref, ref, "--signals", "x,,y"}) ==
         "hdae-compare: --signals: empty signal name in \"x,,y\"" + kUsageHint);
   CHECK(error_of({ref, ref, "--ignore-events=yes"}) ==
-        "hdae-compare: unknown option \"--ignore-events=yes\"" + kUsageHint);
+        "hdae-compare: --ignore-events takes no value, got \"--ignore-events=yes\"" + kUsageHint);
+  CHECK(error_of({ref, ref, "--allow-missing=1"}) ==
+        "hdae-compare: --allow-missing takes no value, got \"--allow-missing=1\"" + kUsageHint);
   CHECK(error_of({ref, ref, "--require-all", "--allow-missing"}) ==
         "hdae-compare: --allow-missing contradicts --require-all" + kUsageHint);
   CHECK(error_of({ref, ref, "--allow-missing", "--require-all"}) ==
         "hdae-compare: --require-all contradicts --allow-missing" + kUsageHint);
+  CHECK(error_of({ref, ref, "--allow-missing", "--allow-missing", "--require-all"}) ==
+        "hdae-compare: --require-all contradicts --allow-missing" + kUsageHint);
+  CHECK(error_of({ref, ref, "--report", ""}) ==
+        "hdae-compare: --report: empty directory name" + kUsageHint);
 }
 
 TEST_CASE("hdae-compare exits 2 for a bad file, naming the file and the line") {

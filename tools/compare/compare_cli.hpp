@@ -1,18 +1,16 @@
 // The hdae-compare program (tools/compare/main.cpp is a thin wrapper around run_compare):
-// arguments, reading both files, the comparison (compare.hpp), the printed table and
-// verdict, and the report directory with plots drawn by scripts/plot.py. A library apart from
-// main.cpp so the tests exercise the program's behaviour, exit codes and messages in-process.
+// arguments (arguments.hpp), reading both files, the comparison (hdae/compare.hpp), the
+// printed table and verdict, and the report directory with plots drawn by scripts/plot.py.
+// A library apart from main.cpp so the tests exercise the program's behaviour, exit codes
+// and messages in-process.
 #pragma once
 
 #include <filesystem>
 #include <iosfwd>
-#include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 
-#include "hdae/compare.hpp"
+#include "compare/arguments.hpp"
 
 namespace hdae::compare {
 
@@ -21,35 +19,15 @@ inline constexpr int kExitAgree = 0;
 inline constexpr int kExitDiffer = 1;
 inline constexpr int kExitError = 2;
 
-/// Unusable command-line arguments; the message names the option.
-class UsageError : public std::invalid_argument {
- public:
-  using std::invalid_argument::invalid_argument;
-};
-
-struct CliArguments {
-  std::filesystem::path reference;
-  std::filesystem::path result;
-  CompareOptions options;
-  std::optional<std::filesystem::path> tolerance_file;
-  std::optional<std::filesystem::path> report_dir;
-  bool help = false;
-};
-
-/// Parses the arguments after the program name; throws UsageError.
-[[nodiscard]] CliArguments parse_arguments(std::span<const std::string> args);
-
-/// The usage text printed by --help.
-[[nodiscard]] std::string_view usage();
-
 /// Where the plots come from: Debian's interpreter with python3-matplotlib, and the script.
 struct PlotEnvironment {
   std::filesystem::path python = "/usr/bin/python3";
   std::filesystem::path plot_script;  ///< scripts/plot.py; empty: no plots
 };
 
-/// Runs hdae-compare with the arguments after the program name: the report on out, errors
-/// on err; returns kExitAgree, kExitDiffer or kExitError.
+/// Runs hdae-compare with the arguments after the program name: the report (or the text
+/// --help and --version ask for) on out, errors on err; returns kExitAgree, kExitDiffer or
+/// kExitError.
 [[nodiscard]] int run_compare(std::span<const std::string> args, std::ostream& out,
                               std::ostream& err, const PlotEnvironment& plots);
 
