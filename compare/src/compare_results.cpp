@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include <fmt/format.h>
@@ -101,11 +102,107 @@ Layout make_layout(const ResultTable& reference, const ResultTable& result,
   return layout;
 }
 
-/// Column name -> index of its first occurrence.
-std::unordered_map<std::string, std::size_t> index_columns(const ResultTable& table) {
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t j = 0; j < table.num_columns(); ++j) index.emplace(table.columns()[j].name, j);
-  return index;
+/// The columns of a table by name (views into the table's names). A name carried by several
+/// columns (read_csv rejects such a file, a table built in code may have one) is not compared:
+/// which of them would the verdict be about?
+struct ColumnIndex {
+  std::unordered_map<std::string_view, std::size_t> first_column;
+  std::unordered_map<std::string_view, std::size_t> columns_named;  ///< how many carry the name
+  std::vector<std::string_view> repeated;  ///< names carried by several, in table order
+
+  explicit ColumnIndex(const ResultTable& table) {
+    first_column.reserve(table.num_columns());
+    columns_named.reserve(table.num_columns());
+    for (std::size_t j = 0; j < table.num_columns(); ++j) {
+      const std::string_view name = table.columns()[j].name;
+      first_column.try_emplace(name, j);
+      if (++columns_named[name] == 2) repeated.push_back(name);
+    }
+  }
+  [[nodiscard]] bool contains(std::string_view name) const { return first_column.contains(name); }
+  [[nodiscard]] bool is_repeated(std::string_view name) const {
+    const auto it = columns_named.find(name);
+    return it != columns_named.end() && it->second > 1;
+  }
+  [[nodiscard]] bool is_first(std::string_view name, std::size_t column) const {
+    return first_column.at(name) == column;
+  }
+};
+
+/// One signal to compare: its name and its column in either table.
+struct SignalColumns {
+  std::string_view name;
+  std::size_t reference_column = 0;
+  std::size_t result_column = 0;
+};
+
+/// The signals to compare (options.signals, else every reference signal in the result), and
+/// the report's one-sided lists and problems about names.
+std::vector<SignalColumns> select_signals(const ResultTable& reference, const ResultTable& result,
+                                          const CompareOptions& options, CompareReport& report) {
+  const ColumnIndex in_reference(reference);
+  const ColumnIndex in_result(result);
+  for (const auto& [table, index] :
+       {std::pair{"reference", &in_reference}, std::pair{"result", &in_result}}) {
+    for (const std::string_view name : index->repeated) {
+      report.problems.push_back(
+          fmt::format("the {} has {} columns named \"{}\"; it is not compared", table,
+                      index->columns_named.at(name), name));
+    }
+  }
+  for (std::size_t j = 0; j < reference.num_columns(); ++j) {
+    const std::string& name = reference.columns()[j].name;
+    if (!in_result.contains(name) && in_reference.is_first(name, j)) {
+      report.only_in_reference.push_back(name);
+    }
+  }
+  for (std::size_t j = 0; j < result.num_columns(); ++j) {
+    const std::string& name = result.columns()[j].name;
+    if (!in_reference.contains(name) && in_result.is_first(name, j)) {
+      report.only_in_result.push_back(name);
+    }
+  }
+  auto comparable = [&](std::string_view name) {
+    return in_reference.contains(name) && in_result.contains(name) &&
+           !in_reference.is_repeated(name) && !in_result.is_repeated(name);
+  };
+  auto columns_of = [&](std::string_view name) {
+    return SignalColumns{name, in_reference.first_column.at(name), in_result.first_column.at(name)};
+  };
+
+  std::vector<SignalColumns> signals;
+  if (options.signals.empty()) {
+    for (const ColumnInfo& c : reference.columns()) {
+      if (comparable(c.name)) signals.push_back(columns_of(c.name));
+    }
+    if (!report.only_in_reference.empty()) {
+      const std::string missing = fmt::format(
+          "{} signal{} of the reference missing from the result: {}",
+          report.only_in_reference.size(), report.only_in_reference.size() == 1 ? "" : "s",
+          compare::name_list(report.only_in_reference));
+      if (options.missing_signals_fail) {
+        report.problems.push_back(missing);
+      } else {
+        report.warnings.push_back(missing + " (not compared)");
+      }
+    }
+    return signals;
+  }
+  std::unordered_set<std::string_view> named;
+  for (const std::string& name : options.signals) {
+    if (!named.insert(name).second) continue;  // named twice, compared once
+    const bool in_both = in_reference.contains(name) && in_result.contains(name);
+    if (comparable(name)) {
+      signals.push_back(columns_of(name));
+    } else if (!in_both) {
+      report.problems.push_back(fmt::format(
+          "signal \"{}\" is {}", name,
+          in_reference.contains(name)
+              ? "not in the result"
+              : (in_result.contains(name) ? "not in the reference" : "in neither table")));
+    }
+  }
+  return signals;
 }
 
 std::vector<double> column_values(const ResultTable& table, std::size_t j) {
@@ -226,57 +323,17 @@ CompareReport compare_results(const ResultTable& reference, const ResultTable& r
   options.validate();
   CompareReport report;
 
-  const auto reference_index = index_columns(reference);
-  const auto result_index = index_columns(result);
-  for (const ColumnInfo& c : reference.columns()) {
-    if (!result_index.contains(c.name)) report.only_in_reference.push_back(c.name);
-  }
-  for (const ColumnInfo& c : result.columns()) {
-    if (!reference_index.contains(c.name)) report.only_in_result.push_back(c.name);
-  }
-  std::vector<std::string> names;
-  if (options.signals.empty()) {
-    for (const ColumnInfo& c : reference.columns()) {
-      if (result_index.contains(c.name) &&
-          std::find(names.begin(), names.end(), c.name) == names.end()) {
-        names.push_back(c.name);
-      }
-    }
-    if (!report.only_in_reference.empty()) {
-      const std::string missing = fmt::format(
-          "{} signal{} of the reference missing from the result: {}",
-          report.only_in_reference.size(), report.only_in_reference.size() == 1 ? "" : "s",
-          compare::name_list(report.only_in_reference));
-      if (options.missing_signals_fail) {
-        report.problems.push_back(missing);
-      } else {
-        report.warnings.push_back(missing + " (not compared)");
-      }
-    }
-  } else {
-    for (const std::string& name : options.signals) {
-      const bool in_reference = reference_index.contains(name);
-      const bool in_result = result_index.contains(name);
-      if (in_reference && in_result) {
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-      } else {
-        report.problems.push_back(
-            fmt::format("signal \"{}\" is {}", name,
-                        in_reference ? "not in the result"
-                                     : (in_result ? "not in the reference" : "in neither table")));
-      }
-    }
-  }
-
+  const std::vector<SignalColumns> signals = select_signals(reference, result, options, report);
   const Layout layout = make_layout(reference, result, options, report);
-  if (names.empty() && report.problems.empty()) {
+  if (signals.empty() && report.problems.empty()) {
     report.problems.emplace_back("no signal to compare: the tables share no column");
   }
   if (!layout.reference_segments.empty()) {
-    for (const std::string& name : names) {
-      const std::vector<double> ref = column_values(reference, reference_index.at(name));
-      const std::vector<double> res = column_values(result, result_index.at(name));
-      report.signals.push_back(compare_signal(name, reference.time(), ref, res, layout, options));
+    for (const SignalColumns& s : signals) {
+      const std::vector<double> ref = column_values(reference, s.reference_column);
+      const std::vector<double> res = column_values(result, s.result_column);
+      report.signals.push_back(
+          compare_signal(std::string(s.name), reference.time(), ref, res, layout, options));
     }
   }
   report.agree = report.problems.empty() && report.failed_signals() == 0;
@@ -286,13 +343,21 @@ CompareReport compare_results(const ResultTable& reference, const ResultTable& r
 SignalTrace trace_signal(const ResultTable& reference, const ResultTable& result,
                          const CompareOptions& options, std::string_view signal) {
   options.validate();
-  const auto reference_index = index_columns(reference);
-  const auto result_index = index_columns(result);
-  const auto ref_it = reference_index.find(std::string(signal));
-  const auto res_it = result_index.find(std::string(signal));
-  if (ref_it == reference_index.end() || res_it == result_index.end()) {
-    throw std::out_of_range(fmt::format("signal \"{}\" is not in the {}", signal,
-                                        ref_it == reference_index.end() ? "reference" : "result"));
+  const ColumnIndex reference_index(reference);
+  const ColumnIndex result_index(result);
+  const auto ref_it = reference_index.first_column.find(signal);
+  const auto res_it = result_index.first_column.find(signal);
+  if (ref_it == reference_index.first_column.end() || res_it == result_index.first_column.end()) {
+    throw std::out_of_range(
+        fmt::format("signal \"{}\" is not in the {}", signal,
+                    ref_it == reference_index.first_column.end() ? "reference" : "result"));
+  }
+  for (const auto& [table, index] :
+       {std::pair{"reference", &reference_index}, std::pair{"result", &result_index}}) {
+    if (index->is_repeated(signal)) {
+      throw std::out_of_range(fmt::format("the {} has {} columns named \"{}\"", table,
+                                          index->columns_named.at(signal), signal));
+    }
   }
   SignalTrace trace;
   trace.name = signal;

@@ -212,6 +212,9 @@ TEST_CASE("hdae-compare exits 2 for a bad file, naming the file and the line") {
   CHECK(error_of("time,x,y\n") == "F: no data rows (only a header)\n");
   CHECK(error_of("x,y\n1,2\n") == "F:1: the first column must be \"time\" or \"t\", found \"x\"\n");
   CHECK(error_of("time,x,y\n0,0,1\n1,1\n") == "F:3: expected 3 fields, found 2\n");
+  // The second x differs from the reference's: comparing the first one only would agree.
+  CHECK(error_of("time,x,x\n0,0,0\n1,1,100\n2,2,2\n") ==
+        "F:1: column \"x\" appears twice (fields 2 and 3)\n");
   CHECK(error_of("time,x,y\n0,0,1\n1,one,1\n") == "F:3: column \"x\": \"one\" is not a number\n");
   CHECK(error_of("time,x,y\n0,0,1\n2,1,1\n1,2,1\n") == "F:4: time decreases from 2 to 1\n");
   CHECK(error_of("time,x,y\n0,0,1\n1,nan,1\n2,2,1\n") ==

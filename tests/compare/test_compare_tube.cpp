@@ -189,6 +189,32 @@ TEST_CASE("a reference signal missing from the result fails unless allowed, then
   CHECK(n.warnings.empty());
 }
 
+TEST_CASE("a name shared by two columns of a table is a problem, and that signal is not compared") {
+  // read_csv rejects such a file; a table built in code may still have one.
+  const ResultTable twice = make_table(0.0, 1.0, 0.1, {}, {{"x", ramp}, {"y", ramp}, {"x", one}});
+  const ResultTable once = make_table(0.0, 1.0, 0.1, {}, {{"x", ramp}, {"y", ramp}});
+  const CompareReport as_reference = compare_results(twice, once, CompareOptions{});
+  CHECK_FALSE(as_reference.agree);
+  CHECK(as_reference.problems ==
+        std::vector<std::string>{"the reference has 2 columns named \"x\"; it is not compared"});
+  REQUIRE(as_reference.signals.size() == 1);
+  CHECK(as_reference.signals[0].name == "y");
+
+  const CompareReport as_result = compare_results(once, twice, CompareOptions{});
+  CHECK_FALSE(as_result.agree);
+  CHECK(as_result.problems ==
+        std::vector<std::string>{"the result has 2 columns named \"x\"; it is not compared"});
+  CHECK(as_result.signals.size() == 1);
+
+  CompareOptions named;
+  named.signals = {"x"};
+  CHECK(compare_results(twice, twice, named).problems ==
+        std::vector<std::string>{"the reference has 2 columns named \"x\"; it is not compared",
+                                 "the result has 2 columns named \"x\"; it is not compared"});
+  CHECK_THROWS_WITH_AS(static_cast<void>(trace_signal(once, twice, CompareOptions{}, "x")),
+                       "the result has 2 columns named \"x\"", std::out_of_range);
+}
+
 TEST_CASE("a long list of missing signals names the first twenty and counts the rest") {
   std::vector<test::SignalFormula> many;
   for (int i = 1; i <= 23; ++i) many.push_back({"s" + std::to_string(i), ramp});

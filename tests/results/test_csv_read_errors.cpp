@@ -50,6 +50,18 @@ TEST_CASE("the first column must be time") {
   CHECK(read_error("# c\nTIME,x\n0,1\n") == "no error");  // case-insensitive
 }
 
+TEST_CASE("a column name given twice is an error naming it and both fields") {
+  // Which of the two would a reader of "x" mean? A comparison that took the first one alone
+  // passed files whose second x differed.
+  CHECK(read_error("time,x,x\n0,0,0\n") == "F:1: column \"x\" appears twice (fields 2 and 3)");
+  CHECK(read_error("time,a,x,b,\"x\"\n0,0,0,0,0\n") ==
+        "F:1: column \"x\" appears twice (fields 3 and 5)");
+  // The time column's name counts too.
+  CHECK(read_error("t;x;t\n0;0;0\n") == "F:1: column \"t\" appears twice (fields 1 and 3)");
+  // Names differ by case or by inner spaces are different names.
+  CHECK(read_error("time,x,X,x y,xy\n0,0,0,0,0\n") == "no error");
+}
+
 TEST_CASE("a row with the wrong number of fields names both counts") {
   CHECK(read_error("time,x\n0,1\n1,2,3\n") == "F:3: expected 2 fields, found 3");
   CHECK(read_error("time,x,y\n0,1\n") == "F:2: expected 3 fields, found 2");

@@ -130,7 +130,8 @@ struct CompareReport {
   std::vector<std::string> only_in_reference;  ///< never compared against zero; see above
   std::vector<std::string> only_in_result;
   /// Why the comparison fails apart from the signals: event count or shift, time range not
-  /// covered, a named signal missing, reference signals missing from the result.
+  /// covered, a named signal missing, reference signals missing from the result, a name that
+  /// several columns of one table carry (such a signal is not compared).
   std::vector<std::string> problems;
   /// What the verdict does not cover but a reader must know: reference signals missing from
   /// the result when CompareOptions::missing_signals_fail is false. Never makes it fail.
@@ -163,7 +164,8 @@ struct SignalTrace {
 };
 
 /// The trace of one signal present in both tables; throws std::out_of_range naming it when
-/// it is absent from either, OptionError for invalid options.
+/// it is absent from either or carried by several columns of one, OptionError for invalid
+/// options.
 [[nodiscard]] SignalTrace trace_signal(const ResultTable& reference, const ResultTable& result,
                                        const CompareOptions& options, std::string_view signal);
 

@@ -1,5 +1,6 @@
 // Reading a result CSV (csv.hpp) written by hdae or by another tool: ',' or ';' separated,
-// first column "time" or "t", names optionally quoted, '#' lines and blank lines skipped.
+// first column "time" or "t", names optionally quoted and each given once, '#' lines and blank
+// lines skipped.
 // Numbers are parsed with std::from_chars, which rounds correctly (subnormals and long
 // decimal expansions included), so a file from write_csv reads back bit for bit. Every
 // malformed input is an IoError "<file>:<line>: <problem>".
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -101,6 +103,20 @@ double parse_number(std::string_view text, std::string_view column, const Locati
   return v;
 }
 
+/// A name given to two columns makes every reader of that name pick one of them silently (a
+/// comparison of the first alone passed files whose second column differed): an error.
+void require_unique_names(const std::vector<std::string>& names, const Location& where) {
+  std::unordered_map<std::string_view, std::size_t> first_field;
+  first_field.reserve(names.size());
+  for (std::size_t j = 0; j < names.size(); ++j) {
+    const auto [it, inserted] = first_field.try_emplace(names[j], j);
+    if (!inserted) {
+      where.fail(fmt::format("column \"{}\" appears twice (fields {} and {})", names[j],
+                             it->second + 1, j + 1));
+    }
+  }
+}
+
 /// Reads the next line that carries data: strips a trailing '\r' (files from Windows),
 /// skips comment lines starting with '#' and blank lines.
 bool next_line(std::istream& in, std::string& line, Location& where) {
@@ -141,6 +157,7 @@ ResultTable read_csv(const std::filesystem::path& file) {
     where.fail(
         fmt::format("the first column must be \"time\" or \"t\", found \"{}\"", fields.front()));
   }
+  require_unique_names(fields, where);
   const std::string time_name = fields.front();
   std::vector<ColumnInfo> columns;
   columns.reserve(fields.size() - 1);
