@@ -7,7 +7,10 @@
 #include <fstream>
 #include <ostream>
 #include <set>
+#include <span>
+#include <string_view>
 #include <system_error>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -38,17 +41,20 @@ std::size_t line_of_row(const std::filesystem::path& file, std::size_t row) {
   return 0;
 }
 
-/// Throws IoError "<file>:<line>: ..." at the first non-finite value of a compared signal:
-/// a NaN in a result file means a broken run or a broken file, not a small difference.
+/// Throws IoError "<file>:<line>: ..." at the first non-finite value of a compared signal in
+/// file order: a NaN in a result file means a broken run or a broken file, not a small
+/// difference. Scans row by row, the table's layout, so a wide table is read once in order.
 void require_finite(const ResultTable& table, const std::filesystem::path& file,
                     const std::vector<SignalComparison>& signals) {
-  for (const SignalComparison& s : signals) {
-    const std::size_t j = table.column_index(s.name);
-    for (std::size_t i = 0; i < table.num_rows(); ++i) {
-      const double v = table.value(i, j);
-      if (!std::isfinite(v)) {
+  std::vector<bool> compared(table.num_columns(), false);
+  for (const SignalComparison& s : signals) compared[table.column_index(s.name)] = true;
+  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+    const std::span<const double> row = table.row(i);
+    for (std::size_t j = 0; j < row.size(); ++j) {
+      if (compared[j] && !std::isfinite(row[j])) {
         throw IoError(fmt::format("{}:{}: column \"{}\": value {} at t = {} is not finite",
-                                  file.string(), line_of_row(file, i), s.name, v, table.time(i)));
+                                  file.string(), line_of_row(file, i), table.columns()[j].name,
+                                  row[j], table.time(i)));
       }
     }
   }
@@ -181,10 +187,10 @@ int run_compare(std::span<const std::string> args, std::ostream& out, std::ostre
     if (a.tolerance_file) a.options.signal_tolerances = read_tolerance_file(*a.tolerance_file);
     const ResultTable reference = read_table(a.reference);
     const ResultTable result = read_table(a.result);
+    std::unordered_set<std::string_view> reference_names;
+    for (const ColumnInfo& c : reference.columns()) reference_names.insert(c.name);
     for (const auto& [name, tol] : a.options.signal_tolerances) {
-      bool known = false;
-      for (const ColumnInfo& c : reference.columns()) known = known || c.name == name;
-      if (!known) {
+      if (!reference_names.contains(name)) {
         err << fmt::format("hdae-compare: warning: {}: signal \"{}\" is not in the reference\n",
                            a.tolerance_file->string(), name);
       }
