@@ -27,6 +27,8 @@ using compare::EventInstant;
 using compare::Interval;
 using compare::Polyline;
 using compare::Segment;
+using compare::TimeProbe;
+using compare::WindowProbe;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -212,8 +214,9 @@ std::vector<double> column_values(const ResultTable& table, std::size_t j) {
 }
 
 /// Signals whose columns are copied out of the tables together: a row-major table of 10^5
-/// columns read one column at a time would touch a new cache line (and page) per value.
-constexpr std::size_t kColumnsPerBatch = 64;
+/// columns read one column at a time would touch a new cache line (and page) per value; 512
+/// columns are a 4 KiB page of each row.
+constexpr std::size_t kColumnsPerBatch = 512;
 
 /// out[k] = the values of column batch[k].*column over all rows, read row by row.
 void gather_columns(const ResultTable& table, std::span<const SignalColumns> batch,
@@ -247,10 +250,14 @@ double tube_height(std::string_view name, std::span<const double> reference,
   return std::max(rel * range, abs);
 }
 
+/// The rows of one segment.
+std::span<const double> rows_of(std::span<const double> values, const Segment& s) {
+  return values.subspan(s.first_row, s.last_row - s.first_row + 1);
+}
+
 Polyline segment_polyline(std::span<const double> time, std::span<const double> values,
                           const Segment& s) {
-  const std::size_t n = s.last_row - s.first_row + 1;
-  return Polyline(time.subspan(s.first_row, n), values.subspan(s.first_row, n));
+  return Polyline(rows_of(time, s), rows_of(values, s));
 }
 
 /// The tube at tau and where a result value (an interval at a jump) lies relative to it.
@@ -261,21 +268,76 @@ struct PointCheck {
   double deviation = 0.0;  ///< distance to the reference's value(s) at tau
 };
 
-PointCheck check_point(const Polyline& reference, double tau, Interval result, double delta_t,
-                       double delta_y) {
+/// The tube over `window` (the window [tau - delta_t, tau + delta_t] on the reference's time
+/// axis) and a result value at tau, where the reference is at `at`.
+PointCheck check_point(const Polyline& reference, const WindowProbe& window, const TimeProbe& at,
+                       Interval result, double delta_y) {
   PointCheck c;
-  const Interval window = reference.extrema(tau - delta_t, tau + delta_t);
-  c.lower = window.lo - delta_y;
-  c.upper = window.hi + delta_y;
+  const Interval extrema = reference.extrema(window);
+  c.lower = extrema.lo - delta_y;
+  c.upper = extrema.hi + delta_y;
   if (std::isnan(result.lo) || std::isnan(result.hi)) {
     c.outside = kInf;
     c.deviation = kInf;
     return c;
   }
   c.outside = std::max({0.0, result.lo - c.upper, c.lower - result.hi});
-  const Interval v = reference.value_at(tau);
+  const Interval v = reference.value_at(at);
   c.deviation = std::max({0.0, result.lo - v.hi, v.lo - result.hi});
   return c;
+}
+
+PointCheck check_point(const Polyline& reference, double tau, Interval result, double delta_t,
+                       double delta_y) {
+  return check_point(reference,
+                     compare::locate_window(reference.time(), tau - delta_t, tau + delta_t),
+                     compare::locate(reference.time(), tau), result, delta_y);
+}
+
+/// A point where the result is checked against the tube, located on the time axes of both
+/// segments. Where a time falls depends on the times alone, so the checks are located once
+/// and serve every signal.
+struct Check {
+  double tau = 0.0;        ///< on the reference's time axis
+  WindowProbe window;      ///< [tau - delta_t, tau + delta_t] on the reference segment
+  TimeProbe on_reference;  ///< tau on the reference segment (for the deviation)
+  TimeProbe on_result;     ///< the result's row at tau, or tau on the result segment
+};
+
+/// The checks of one pair of segments: every result point, then the result interpolated at
+/// every reference point; rows are counted from each segment's first row.
+struct SegmentChecks {
+  Segment reference;
+  Segment result;
+  std::vector<Check> checks;
+};
+
+std::vector<SegmentChecks> locate_checks(const Layout& layout,
+                                         std::span<const double> reference_time) {
+  std::vector<SegmentChecks> located;
+  for (std::size_t k = 0; k < layout.reference_segments.size(); ++k) {
+    SegmentChecks s{layout.reference_segments[k], layout.result_segments[k], {}};
+    const std::span<const double> ref_t = rows_of(reference_time, s.reference);
+    const std::span<const double> res_t = rows_of(layout.result_time, s.result);
+    auto add = [&](double tau, const TimeProbe& on_result) {
+      s.checks.push_back(
+          Check{tau, compare::locate_window(ref_t, tau - layout.delta_t, tau + layout.delta_t),
+                compare::locate(ref_t, tau), on_result});
+    };
+    // Every result point (its own row: at an event inside one tube, the limit it is) ...
+    for (std::size_t i = 0; i < res_t.size(); ++i) {
+      const double tau = res_t[i];
+      if (tau < ref_t.front() || tau > ref_t.back()) continue;  // beyond the reference
+      add(tau, TimeProbe{i, i + 1, 0.0});
+    }
+    // ... and the result, interpolated, at every reference point.
+    for (const double tau : ref_t) {
+      if (tau < res_t.front() || tau > res_t.back()) continue;  // not covered: a problem
+      add(tau, compare::locate(res_t, tau));
+    }
+    located.push_back(std::move(s));
+  }
+  return located;
 }
 
 void record(SignalComparison& s, double tau, const PointCheck& c) {
@@ -295,7 +357,8 @@ void record(SignalComparison& s, double tau, const PointCheck& c) {
 
 SignalComparison compare_signal(std::string name, std::span<const double> reference_time,
                                 std::span<const double> reference_values,
-                                std::span<const double> result_values, const Layout& layout,
+                                std::span<const double> result_values,
+                                const std::vector<SegmentChecks>& located,
                                 const CompareOptions& options) {
   SignalComparison s;
   s.name = std::move(name);
@@ -307,24 +370,12 @@ SignalComparison compare_signal(std::string name, std::span<const double> refere
     }
   }
   s.delta_y = tube_height(s.name, reference_values, options);
-  const double dt = layout.delta_t;
-  for (std::size_t k = 0; k < layout.reference_segments.size(); ++k) {
-    const Segment& rs = layout.reference_segments[k];
-    const Segment& ps = layout.result_segments[k];
-    const Polyline ref = segment_polyline(reference_time, reference_values, rs);
-    const Polyline res = segment_polyline(layout.result_time, result_values, ps);
-    // Every result point ...
-    for (std::size_t i = ps.first_row; i <= ps.last_row; ++i) {
-      const double tau = layout.result_time[i];
-      if (tau < ref.front_t() || tau > ref.back_t()) continue;  // beyond the reference
-      const Interval r{result_values[i], result_values[i]};
-      record(s, tau, check_point(ref, tau, r, dt, s.delta_y));
-    }
-    // ... and the result, interpolated, at every reference point.
-    for (std::size_t i = rs.first_row; i <= rs.last_row; ++i) {
-      const double tau = reference_time[i];
-      if (tau < res.front_t() || tau > res.back_t()) continue;  // not covered: a problem
-      record(s, tau, check_point(ref, tau, res.value_at(tau), dt, s.delta_y));
+  for (const SegmentChecks& segment : located) {
+    const Polyline ref = segment_polyline(reference_time, reference_values, segment.reference);
+    const std::span<const double> res = rows_of(result_values, segment.result);
+    for (const Check& c : segment.checks) {
+      const Interval r = compare::value_at(res, c.on_result);
+      record(s, c.tau, check_point(ref, c.window, c.on_reference, r, s.delta_y));
     }
   }
   s.passed = s.points_outside == 0;
@@ -344,6 +395,7 @@ CompareReport compare_results(const ResultTable& reference, const ResultTable& r
     report.problems.emplace_back("no signal to compare: the tables share no column");
   }
   if (!layout.reference_segments.empty()) {
+    const std::vector<SegmentChecks> located = locate_checks(layout, reference.time());
     report.signals.reserve(signals.size());
     std::vector<std::vector<double>> ref;
     std::vector<std::vector<double>> res;
@@ -354,7 +406,7 @@ CompareReport compare_results(const ResultTable& reference, const ResultTable& r
       gather_columns(result, batch, &SignalColumns::result_column, res);
       for (std::size_t k = 0; k < batch.size(); ++k) {
         report.signals.push_back(compare_signal(std::string(batch[k].name), reference.time(),
-                                                ref[k], res[k], layout, options));
+                                                ref[k], res[k], located, options));
       }
     }
   }

@@ -8,9 +8,41 @@
 namespace hdae::compare {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// Fraction of the way from t0 to t1 at which t lies (t0 < t < t1).
+double weight(double t0, double t1, double t) {
+  // Differences of values near the ends of the double range overflow; halves do not.
+  const double span = t1 - t0;
+  return std::isfinite(span) ? (t - t0) / span : (t / 2 - t0 / 2) / (t1 / 2 - t0 / 2);
+}
 
 }  // namespace
+
+TimeProbe locate(std::span<const double> t, double time) {
+  time = std::clamp(time, t.front(), t.back());
+  const auto first = std::lower_bound(t.begin(), t.end(), time);
+  const auto last = std::upper_bound(first, t.end(), time);
+  TimeProbe p;
+  p.first = static_cast<std::size_t>(first - t.begin());
+  p.last = static_cast<std::size_t>(last - t.begin());
+  if (p.first == p.last) p.weight = weight(t[p.last - 1], t[p.last], time);
+  return p;
+}
+
+WindowProbe locate_window(std::span<const double> t, double a, double b) {
+  a = std::max(a, t.front());
+  b = std::min(b, t.back());
+  WindowProbe w;
+  w.empty = !(a <= b);
+  if (w.empty) return w;
+  w.first = static_cast<std::size_t>(std::lower_bound(t.begin(), t.end(), a) - t.begin());
+  w.last = static_cast<std::size_t>(
+      std::upper_bound(t.begin() + static_cast<std::ptrdiff_t>(w.first), t.end(), b) - t.begin());
+  w.a = locate(t, a);
+  w.b = locate(t, b);
+  return w;
+}
 
 Polyline::Polyline(std::span<const double> t, std::span<const double> y)
     : t_(t), y_(y.first(t.size())) {
@@ -27,9 +59,9 @@ Polyline::Polyline(std::span<const double> t, std::span<const double> y)
   }
 }
 
-Interval Polyline::vertex_extrema(std::size_t first, std::size_t last) const {
+Interval Polyline::tree_extrema(std::size_t first, std::size_t last) const {
+  Interval r{kInf, -kInf};
   const std::size_t n = t_.size();
-  Interval r{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
   for (std::size_t lo = first + n, hi = last + n; lo < hi; lo /= 2, hi /= 2) {
     if (lo % 2 == 1) {
       r.lo = std::min(r.lo, min_tree_[lo]);
@@ -45,67 +77,18 @@ Interval Polyline::vertex_extrema(std::size_t first, std::size_t last) const {
   return r;
 }
 
-double Polyline::interpolate(std::size_t upper, double t) const {
-  // t lies strictly between t_[upper - 1] and t_[upper].
-  const double t0 = t_[upper - 1];
-  const double t1 = t_[upper];
-  // Differences of values near the ends of the double range overflow; halves do not.
-  const double span = t1 - t0;
-  const double w = std::isfinite(span) ? (t - t0) / span : (t / 2 - t0 / 2) / (t1 / 2 - t0 / 2);
-  // std::lerp: exact at w = 0 and 1, no overflow between values of opposite sign.
-  return std::lerp(y_[upper - 1], y_[upper], w);
-}
-
-Interval Polyline::value_at(double t) const {
-  t = std::clamp(t, t_.front(), t_.back());
-  const auto first = std::lower_bound(t_.begin(), t_.end(), t);
-  const auto last = std::upper_bound(first, t_.end(), t);
-  const auto i0 = static_cast<std::size_t>(first - t_.begin());
-  const auto i1 = static_cast<std::size_t>(last - t_.begin());
-  if (i0 != i1) {
-    Interval r{y_[i0], y_[i0]};
-    for (std::size_t i = i0; i < i1; ++i) {
-      const double v = y_[i];
-      if (std::isnan(v)) return {kNaN, kNaN};
-      r.lo = std::min(r.lo, v);
-      r.hi = std::max(r.hi, v);
-    }
-    return r;
-  }
-  const double v = interpolate(i0, t);
-  return {v, v};
-}
+Interval Polyline::value_at(double t) const { return value_at(locate(t_, t)); }
 
 double Polyline::left_value(double t) const {
-  t = std::clamp(t, t_.front(), t_.back());
-  const auto first = std::lower_bound(t_.begin(), t_.end(), t);
-  const auto i = static_cast<std::size_t>(first - t_.begin());
-  return *first == t ? y_[i] : interpolate(i, t);
+  const TimeProbe at = locate(t_, t);
+  return at.first != at.last ? y_[at.first] : value_at(at).lo;
 }
 
 double Polyline::right_value(double t) const {
-  t = std::clamp(t, t_.front(), t_.back());
-  const auto last = std::upper_bound(t_.begin(), t_.end(), t);
-  const auto i = static_cast<std::size_t>(last - t_.begin());
-  return t_[i - 1] == t ? y_[i - 1] : interpolate(i, t);
+  const TimeProbe at = locate(t_, t);
+  return at.first != at.last ? y_[at.last - 1] : value_at(at).lo;
 }
 
-Interval Polyline::extrema(double a, double b) const {
-  a = std::max(a, t_.front());
-  b = std::min(b, t_.back());
-  if (!(a <= b)) return {kNaN, kNaN};
-  // The rows inside the window, plus the curve's values where the window cuts it: the
-  // maximum of a piecewise-linear function over an interval is at a vertex or an end.
-  const auto first = std::lower_bound(t_.begin(), t_.end(), a);
-  const auto last = std::upper_bound(first, t_.end(), b);
-  Interval r = vertex_extrema(static_cast<std::size_t>(first - t_.begin()),
-                              static_cast<std::size_t>(last - t_.begin()));
-  for (const double end : {a, b}) {
-    const Interval v = value_at(end);
-    r.lo = std::min(r.lo, v.lo);
-    r.hi = std::max(r.hi, v.hi);
-  }
-  return r;
-}
+Interval Polyline::extrema(double a, double b) const { return extrema(locate_window(t_, a, b)); }
 
 }  // namespace hdae::compare

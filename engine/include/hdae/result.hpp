@@ -47,6 +47,8 @@ class ResultTable {
 
   /// Appends a row; values.size() must equal num_columns().
   void append(double t, std::span<const double> values);
+  /// Makes room for this many rows in all, so that appending them allocates nothing more.
+  void reserve_rows(std::size_t rows);
 
  private:
   /// Hashes std::string and std::string_view alike, so a view finds a name without a copy.

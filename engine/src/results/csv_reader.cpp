@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <string>
 #include <string_view>
@@ -51,36 +52,39 @@ char detect_separator(std::string_view header) {
 }
 
 /// Splits one line into fields (RFC 4180 quoting within a line, spaces around fields
-/// stripped). Reuses `fields` to avoid allocating per row.
-void split(std::string_view line, char separator, const Location& where,
-           std::vector<std::string>& fields) {
+/// stripped). The fields are views into `line`: a quoted field is unquoted in place (its
+/// text is never longer than the quoted form), so a row of 10^5 fields costs no allocation.
+void split(std::string& line, char separator, const Location& where,
+           std::vector<std::string_view>& fields) {
   fields.clear();
   std::size_t i = 0;
   while (true) {
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-    std::string& field = fields.emplace_back();
     if (i < line.size() && line[i] == '"') {
-      ++i;
+      const std::size_t start = ++i;
+      std::size_t end = start;  // the unquoted text is line[start, end)
       while (true) {
         if (i == line.size()) where.fail("unterminated quoted field");
         if (line[i] == '"') {
           if (i + 1 < line.size() && line[i + 1] == '"') {
-            field += '"';
+            line[end++] = '"';
             i += 2;
             continue;
           }
           ++i;
           break;
         }
-        field += line[i++];
+        line[end++] = line[i++];
       }
+      const std::string_view field = std::string_view(line).substr(start, end - start);
       while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
       if (i < line.size() && line[i] != separator) {
         where.fail(fmt::format("unexpected text after the quoted field \"{}\"", field));
       }
+      fields.push_back(field);
     } else {
       const std::size_t end = std::min(line.find(separator, i), line.size());
-      field = trim(line.substr(i, end - i));
+      fields.push_back(trim(std::string_view(line).substr(i, end - i)));
       i = end;
     }
     if (i == line.size()) return;
@@ -105,7 +109,7 @@ double parse_number(std::string_view text, std::string_view column, const Locati
 
 /// A name given to two columns makes every reader of that name pick one of them silently (a
 /// comparison of the first alone passed files whose second column differed): an error.
-void require_unique_names(const std::vector<std::string>& names, const Location& where) {
+void require_unique_names(const std::vector<std::string_view>& names, const Location& where) {
   std::unordered_map<std::string_view, std::size_t> first_field;
   first_field.reserve(names.size());
   for (std::size_t j = 0; j < names.size(); ++j) {
@@ -115,6 +119,17 @@ void require_unique_names(const std::vector<std::string>& names, const Location&
                              it->second + 1, j + 1));
     }
   }
+}
+
+/// Makes room for the rows a file of this size holds if its rows are as long as the first
+/// one: a table of 10^8 values grown by doubling would copy them and touch twice the memory.
+/// A wrong guess costs address space that is never touched, or the doubling after all.
+void reserve_rows(ResultTable& table, const std::filesystem::path& file,
+                  std::size_t first_row_bytes) {
+  std::error_code ec;
+  const std::uintmax_t size = std::filesystem::file_size(file, ec);
+  if (ec) return;
+  table.reserve_rows(static_cast<std::size_t>(size / (first_row_bytes + 1)) + 1);
 }
 
 /// Reads the next line that carries data: strips a trailing '\r' (files from Windows),
@@ -148,9 +163,9 @@ ResultTable read_csv(const std::filesystem::path& file) {
     throw IoError(fmt::format("{}: empty file (no header line)", where.file));
   }
   const char separator = detect_separator(line);
-  std::vector<std::string> fields;
+  std::vector<std::string_view> fields;
   split(line, separator, where, fields);
-  std::string lower = fields.front();
+  std::string lower(fields.front());
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (lower != "time" && lower != "t") {
@@ -158,16 +173,18 @@ ResultTable read_csv(const std::filesystem::path& file) {
         fmt::format("the first column must be \"time\" or \"t\", found \"{}\"", fields.front()));
   }
   require_unique_names(fields, where);
-  const std::string time_name = fields.front();
+  const std::string time_name(fields.front());
   std::vector<ColumnInfo> columns;
   columns.reserve(fields.size() - 1);
-  for (std::size_t j = 1; j < fields.size(); ++j)
-    columns.push_back(ColumnInfo{fields[j], "", ColumnKind::kOther});
+  for (std::size_t j = 1; j < fields.size(); ++j) {
+    columns.push_back(ColumnInfo{std::string(fields[j]), "", ColumnKind::kOther});
+  }
   ResultTable table(std::move(columns));
 
   const std::size_t num_fields = table.num_columns() + 1;
   std::vector<double> values(table.num_columns());
   while (next_line(in, line, where)) {
+    if (table.num_rows() == 0) reserve_rows(table, file, line.size());
     split(line, separator, where, fields);
     if (fields.size() != num_fields) {
       where.fail(fmt::format("expected {} fields, found {}", num_fields, fields.size()));

@@ -66,6 +66,11 @@ double ResultTable::final_value(std::string_view name) const {
   return values_[(num_rows() - 1) * num_columns() + j];
 }
 
+void ResultTable::reserve_rows(std::size_t rows) {
+  time_.reserve(rows);
+  values_.reserve(rows * num_columns());
+}
+
 void ResultTable::append(double t, std::span<const double> values) {
   if (values.size() != num_columns()) {
     throw std::invalid_argument(
