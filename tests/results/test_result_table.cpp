@@ -70,6 +70,17 @@ TEST_CASE("every column of a wide table is found by name, and a copy finds them 
   CHECK(copy.column_index("x99999") == 99999);
 }
 
+TEST_CASE("reserving rows changes neither the rows nor what is appended afterwards") {
+  ResultTable table({{"x", "", ColumnKind::kState}, {"y", "", ColumnKind::kState}});
+  table.reserve_rows(1000);
+  CHECK(table.num_rows() == 0);
+  table.append(0.0, std::vector{1.0, 2.0});
+  table.reserve_rows(0);  // less than there is: nothing changes
+  table.append(1.0, std::vector{3.0, 4.0});
+  CHECK(table.num_rows() == 2);
+  CHECK(table.column("y") == std::vector{2.0, 4.0});
+}
+
 TEST_CASE("a name that several columns of a table built in code carry finds the first") {
   const ResultTable table({{"x", "", ColumnKind::kState},
                            {"y", "", ColumnKind::kState},
