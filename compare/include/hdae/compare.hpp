@@ -84,7 +84,8 @@ struct CompareOptions {
 
 /// Reads per-signal tolerances: one "signal,rel,abs" line per signal (',' or ';'), an
 /// optional header line "signal,rel,abs", '#' comments; an empty rel or abs keeps the
-/// global value. Throws IoError "<file>:<line>: <problem>" for malformed input.
+/// global value. Throws IoError "<file>:<line>: <problem>" for malformed input, and
+/// "<file>: <problem>" for a path that is missing or not a regular file (never opened then).
 [[nodiscard]] std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
     const std::filesystem::path& file);
 
