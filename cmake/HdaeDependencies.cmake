@@ -3,5 +3,6 @@ find_package(SUNDIALS 6.4 REQUIRED COMPONENTS ida sunlinsolklu sunlinsoldense su
                                            sunmatrixdense nvecserial)
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 find_package(fmt REQUIRED)
-# Command lines of the example programs (header-only, Debian libcli11-dev).
+# Header-only (Debian libcli11-dev): the command lines of the example programs (examples/)
+# and of hdae-compare (tools/compare/); not used by the libraries.
 find_package(CLI11 CONFIG REQUIRED)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the benchmark programs of bench/ in Release (own build directory), runs them all and
 # writes docs/benchmarks.md: hdae against raw SUNDIALS IDA (overhead, events), sparse scaling,
-# jump solves, large results and SciPy as a peer, with the machine they ran on.
+# jump solves, large results, SciPy as a peer and hdae-compare on wide files, with the machine
+# they ran on.
 #
 #   scripts/bench.sh                 full run (several minutes), writes docs/benchmarks.md
 #   scripts/bench.sh --smoke         every benchmark once at tiny sizes (well under a minute
@@ -38,7 +39,7 @@ mkdir -p "${build_dir}"
 cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DHDAE_BUILD_BENCHMARKS=ON \
   -DHDAE_BUILD_TESTS=OFF -DHDAE_BUILD_EXAMPLES=OFF > "${build_dir}/configure.log" 2>&1 ||
   { cat "${build_dir}/configure.log" >&2; exit 1; }
-programs=(overhead scaling events jump rows peer)
+programs=(overhead scaling events jump rows peer compare)
 cmake --build "${build_dir}" -j2 --target "${programs[@]/#/hdae-bench-}" >&2
 bin="${build_dir}/bench"
 
@@ -80,6 +81,7 @@ run "scaling (dense)" "${tmp}/scaling_dense.md" "${bin}/hdae-bench-scaling" --so
 run "events" "${tmp}/events.md" "${bin}/hdae-bench-events" "${flags[@]}"
 run "jump" "${tmp}/jump.md" "${bin}/hdae-bench-jump" "${flags[@]}"
 run "rows" "${tmp}/rows.md" "${bin}/hdae-bench-rows" "${flags[@]}"
+run "compare" "${tmp}/compare.md" "${bin}/hdae-bench-compare" "${flags[@]}"
 
 # The peer: hdae's figures first, then SciPy (Debian's python3-scipy) builds the table.
 peer_runs=11
@@ -398,6 +400,18 @@ matching them); it is still several times faster than any SciPy method, whose ti
 dominated by calling a Python right-hand side. The ball's impact times from hdae carry the
 crossing hysteresis (1e-10 relative to the crossing's nominal value), i.e. they are late by
 about 1e-10 / |v| s by design.
+
+## 7. Comparing wide results
+
+\`hdae-compare\` on two identical files of many columns (\`bench/compare_main.cpp\`): a chain of
+33000 masses has 10^5 columns. Every name is looked up by hash (\`ResultTable\`'s index and
+the comparison's own), the columns are copied out of the row-major tables 512 at a time, and
+where each checked point falls on the time axes (binary searches) is found once for all
+signals, so the comparison costs a few operations per value. Reading is a \`std::from_chars\`
+per value into a table reserved from the file's size; first touching the tables' memory
+(8 bytes per value) is a visible part of it on a virtual machine, whose page faults are dear.
+
+$(cat "${tmp}/compare.md")
 EOF
 } > "${output}"
 

@@ -113,6 +113,24 @@ TEST_CASE(
   CHECK(std::abs(*y.first_failure_t - (std::acos(0.1) - 0.005)) <= 0.01);
 }
 
+TEST_CASE("a wide tube in time accepts a delay of half its width, a narrow one does not") {
+  // Reference cos t on [0, 10] at h = 0.01; rel_time 0.1 makes delta_t = 1 s, a window of 200
+  // rows. The result cos(t - 0.5) takes at t the reference's value at t - 0.5, inside the
+  // window; near t = 0, where the window cannot reach back, it lies between cos 1 (the
+  // window's least value) and 1 (its greatest). So every point is inside the wide tube,
+  // while at the default delta_t = 0.01 s the delay is 50 tube widths.
+  const ResultTable reference =
+      make_table(0.0, 10.0, 0.01, {}, {{"y", [](double t, std::size_t) { return std::cos(t); }}});
+  const ResultTable delayed = make_table(
+      0.0, 10.0, 0.01, {}, {{"y", [](double t, std::size_t) { return std::cos(t - 0.5); }}});
+  CompareOptions wide;
+  wide.rel_time = 0.1;
+  const CompareReport r = compare_results(reference, delayed, wide);
+  CHECK(r.agree);
+  CHECK(r.delta_t == doctest::Approx(1.0));
+  CHECK_FALSE(compare_results(reference, delayed, CompareOptions{}).agree);
+}
+
 TEST_CASE("a near-zero signal does not fail on noise below the absolute floor") {
   // The reference is 1e-12 sin t: rel * range = 2e-15, so the floor abs_floor = 1e-6 sets
   // the tube. Noise of 1e-8 lies far inside it, and far outside a floor of 1e-9.
@@ -187,6 +205,32 @@ TEST_CASE("a reference signal missing from the result fails unless allowed, then
   CHECK(n.problems == std::vector<std::string>{"signal \"a\" is not in the result",
                                                "signal \"d\" is in neither table"});
   CHECK(n.warnings.empty());
+}
+
+TEST_CASE("a name shared by two columns of a table is a problem, and that signal is not compared") {
+  // read_csv rejects such a file; a table built in code may still have one.
+  const ResultTable twice = make_table(0.0, 1.0, 0.1, {}, {{"x", ramp}, {"y", ramp}, {"x", one}});
+  const ResultTable once = make_table(0.0, 1.0, 0.1, {}, {{"x", ramp}, {"y", ramp}});
+  const CompareReport as_reference = compare_results(twice, once, CompareOptions{});
+  CHECK_FALSE(as_reference.agree);
+  CHECK(as_reference.problems ==
+        std::vector<std::string>{"the reference has 2 columns named \"x\"; it is not compared"});
+  REQUIRE(as_reference.signals.size() == 1);
+  CHECK(as_reference.signals[0].name == "y");
+
+  const CompareReport as_result = compare_results(once, twice, CompareOptions{});
+  CHECK_FALSE(as_result.agree);
+  CHECK(as_result.problems ==
+        std::vector<std::string>{"the result has 2 columns named \"x\"; it is not compared"});
+  CHECK(as_result.signals.size() == 1);
+
+  CompareOptions named;
+  named.signals = {"x"};
+  CHECK(compare_results(twice, twice, named).problems ==
+        std::vector<std::string>{"the reference has 2 columns named \"x\"; it is not compared",
+                                 "the result has 2 columns named \"x\"; it is not compared"});
+  CHECK_THROWS_WITH_AS(static_cast<void>(trace_signal(once, twice, CompareOptions{}, "x")),
+                       "the result has 2 columns named \"x\"", std::out_of_range);
 }
 
 TEST_CASE("a long list of missing signals names the first twenty and counts the rest") {

@@ -1,5 +1,7 @@
 // Per-signal tolerance files (read_tolerance_file, compare.hpp): "signal,rel,abs" lines, an
 // empty field keeping the global value, and exact messages with file and line for bad lines.
+#include <sys/stat.h>
+
 #include <string>
 #include <string_view>
 
@@ -64,4 +66,15 @@ TEST_CASE("a missing tolerance file is reported by name") {
   const auto file = dir.file("absent.csv");
   CHECK_THROWS_WITH_AS(static_cast<void>(read_tolerance_file(file)),
                        (file.string() + ": no such file").c_str(), IoError);
+}
+
+TEST_CASE("a tolerance file that is a directory or a FIFO is rejected before it is opened") {
+  const test::TempDir dir;
+  CHECK_THROWS_WITH_AS(static_cast<void>(read_tolerance_file(dir.path())),
+                       (dir.path().string() + ": is a directory").c_str(), IoError);
+  // Opening a FIFO without a writer would block hdae-compare for ever.
+  const auto fifo = dir.file("tol.csv");
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH_AS(static_cast<void>(read_tolerance_file(fifo)),
+                       (fifo.string() + ": is not a regular file").c_str(), IoError);
 }

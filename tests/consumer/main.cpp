@@ -1,8 +1,10 @@
-// Uses only the installed public headers: a model of its own through the modelling layer and
-// a bundled model from hdae::models. Exit code 0 when both match their known answers.
+// Uses only the installed public headers: a model of its own through the modelling layer, a
+// bundled model from hdae::models and a comparison from hdae::compare. Exit code 0 when both
+// runs match their known answers and a result agrees with itself.
 #include <cmath>
 #include <cstdio>
 
+#include "hdae/compare.hpp"
 #include "hdae/model_builder.hpp"
 #include "hdae/models/pendulum.hpp"
 #include "hdae/simulator.hpp"
@@ -60,5 +62,7 @@ int main() {
   // ModiaMath's pendulum test reports to six digits, hence 1e-5.
   const bool pendulum_ok =
       r2.status.ok() && near("phi(10)", r2.table.final_value("phi"), 0.120289, 1e-5);
-  return decay_ok && pendulum_ok ? 0 : 1;
+  const hdae::CompareReport self = hdae::compare_results(r2.table, r2.table, {});
+  std::printf("pendulum result against itself: %s", self.brief_report().c_str());
+  return decay_ok && pendulum_ok && self.agree ? 0 : 1;
 }

@@ -54,6 +54,41 @@ TEST_CASE("a missing column in a wide table is reported with the column count, n
                        "no column \"y\" in the result (40 columns)", std::out_of_range);
 }
 
+TEST_CASE("every column of a wide table is found by name, and a copy finds them too") {
+  std::vector<ColumnInfo> columns;
+  for (int i = 0; i < 100000; ++i)
+    columns.push_back({"x" + std::to_string(i), "", ColumnKind::kState});
+  const ResultTable table(columns);
+  for (std::size_t j = 0; j < columns.size(); ++j) {
+    if (table.column_index(columns[j].name) != j) FAIL_CHECK("column ", columns[j].name);
+  }
+  // The copy's index refers to its own names, not to those of the table it came from.
+  const ResultTable copy = [&] {
+    const ResultTable original(columns);
+    return original;
+  }();
+  CHECK(copy.column_index("x99999") == 99999);
+}
+
+TEST_CASE("reserving rows changes neither the rows nor what is appended afterwards") {
+  ResultTable table({{"x", "", ColumnKind::kState}, {"y", "", ColumnKind::kState}});
+  table.reserve_rows(1000);
+  CHECK(table.num_rows() == 0);
+  table.append(0.0, std::vector{1.0, 2.0});
+  table.reserve_rows(0);  // less than there is: nothing changes
+  table.append(1.0, std::vector{3.0, 4.0});
+  CHECK(table.num_rows() == 2);
+  CHECK(table.column("y") == std::vector{2.0, 4.0});
+}
+
+TEST_CASE("a name that several columns of a table built in code carry finds the first") {
+  const ResultTable table({{"x", "", ColumnKind::kState},
+                           {"y", "", ColumnKind::kState},
+                           {"x", "", ColumnKind::kOutput}});
+  CHECK(table.column_index("x") == 0);
+  CHECK(table.column_index("y") == 1);
+}
+
 TEST_CASE("the final value of an empty table is an error naming the column") {
   const ResultTable table({{"x", "", ColumnKind::kOther}});
   CHECK_THROWS_WITH_AS(static_cast<void>(table.final_value("x")),

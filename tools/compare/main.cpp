@@ -1,6 +1,6 @@
 // hdae-compare: decides whether a result CSV agrees with a reference CSV within a tube,
-// aware of events (engine/include/hdae/compare.hpp). The program's logic lives in
-// engine/src/compare/compare_cli.cpp; `hdae-compare --help` prints the usage.
+// aware of events (compare/include/hdae/compare.hpp). The program's logic lives in
+// tools/compare/compare_cli.cpp; `hdae-compare --help` prints the usage.
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>

@@ -61,8 +61,8 @@ struct ResultFiles {
 ResultFiles write_result_files(const SimulationResult& result,
                                const std::filesystem::path& csv_file);
 
-/// Reads a result CSV (',' or ';' separated, first column "time" or "t"); throws IoError
-/// with file and line for malformed input.
+/// Reads a result CSV (',' or ';' separated, first column "time" or "t", no column name given
+/// twice); throws IoError with file and line for malformed input.
 [[nodiscard]] ResultTable read_csv(const std::filesystem::path& file);
 
 }  // namespace hdae

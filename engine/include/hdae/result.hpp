@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "hdae/model.hpp"
@@ -36,7 +37,8 @@ class ResultTable {
   [[nodiscard]] double time(std::size_t row) const { return time_[row]; }
   [[nodiscard]] std::span<const double> row(std::size_t row) const;
   [[nodiscard]] double value(std::size_t row, std::size_t column) const;
-  /// Index of the column with this name; throws std::out_of_range naming it when absent.
+  /// Index of the column with this name (the first, should several carry it), found by hash
+  /// in constant time; throws std::out_of_range naming it when absent.
   [[nodiscard]] std::size_t column_index(std::string_view name) const;
   /// Copy of one column over all rows.
   [[nodiscard]] std::vector<double> column(std::string_view name) const;
@@ -45,9 +47,21 @@ class ResultTable {
 
   /// Appends a row; values.size() must equal num_columns().
   void append(double t, std::span<const double> values);
+  /// Makes room for this many rows in all, so that appending them allocates nothing more.
+  void reserve_rows(std::size_t rows);
 
  private:
+  /// Hashes std::string and std::string_view alike, so a view finds a name without a copy.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const noexcept {
+      return std::hash<std::string_view>{}(name);
+    }
+  };
+
   std::vector<ColumnInfo> columns_;
+  /// Column name -> index of its first column; built once, as columns_ never changes.
+  std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> index_;
   std::vector<double> time_;
   std::vector<double> values_;
 };

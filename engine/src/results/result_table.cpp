@@ -14,7 +14,11 @@ constexpr std::size_t kMaxListedColumns = 12;
 
 }  // namespace
 
-ResultTable::ResultTable(std::vector<ColumnInfo> columns) : columns_(std::move(columns)) {}
+ResultTable::ResultTable(std::vector<ColumnInfo> columns) : columns_(std::move(columns)) {
+  // A wide table (10^5 columns) looked up name by name must not cost a scan per name.
+  index_.reserve(columns_.size());
+  for (std::size_t j = 0; j < columns_.size(); ++j) index_.try_emplace(columns_[j].name, j);
+}
 
 std::span<const double> ResultTable::row(std::size_t row) const {
   if (row >= num_rows()) {
@@ -33,9 +37,7 @@ double ResultTable::value(std::size_t row, std::size_t column) const {
 }
 
 std::size_t ResultTable::column_index(std::string_view name) const {
-  for (std::size_t j = 0; j < columns_.size(); ++j) {
-    if (columns_[j].name == name) return j;
-  }
+  if (const auto it = index_.find(name); it != index_.end()) return it->second;
   std::string message = fmt::format("no column \"{}\" in the result", name);
   if (columns_.empty()) {
     message += " (it has no columns)";
@@ -62,6 +64,11 @@ double ResultTable::final_value(std::string_view name) const {
     throw std::out_of_range(fmt::format("no final value of \"{}\": the result has no rows", name));
   }
   return values_[(num_rows() - 1) * num_columns() + j];
+}
+
+void ResultTable::reserve_rows(std::size_t rows) {
+  time_.reserve(rows);
+  values_.reserve(rows * num_columns());
 }
 
 void ResultTable::append(double t, std::span<const double> values) {

@@ -1,14 +1,16 @@
-// hdae-compare (compare_cli.hpp): argument parsing, input checks with file and line, the
-// printed report and the report directory.
+// hdae-compare (compare_cli.hpp): input checks with file and line, the printed report and
+// the report directory; the arguments are parsed in arguments.cpp.
 #include "compare/compare_cli.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <ostream>
 #include <set>
+#include <span>
+#include <string_view>
 #include <system_error>
+#include <unordered_set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -21,30 +23,6 @@ namespace {
 
 /// More plots than this would bury the first failures; the summary lists the rest.
 constexpr std::size_t kMaxPlots = 20;
-
-double parse_value(std::string_view flag, std::string_view text) {
-  double v = 0.0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
-    throw UsageError(fmt::format("{}: expected a number, got \"{}\"", flag, text));
-  }
-  return v;
-}
-
-std::vector<std::string> split_names(std::string_view flag, std::string_view text) {
-  std::vector<std::string> names;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = std::min(text.find(',', start), text.size());
-    const std::string_view name = text.substr(start, end - start);
-    if (name.empty()) {
-      throw UsageError(fmt::format("{}: empty signal name in \"{}\"", flag, text));
-    }
-    names.emplace_back(name);
-    if (end == text.size()) return names;
-    start = end + 1;
-  }
-}
 
 /// The line number (1-based, as read_csv counts) of data row `row` (0-based) of a CSV:
 /// '#' lines and blank lines do not hold rows, the first other line is the header.
@@ -63,17 +41,20 @@ std::size_t line_of_row(const std::filesystem::path& file, std::size_t row) {
   return 0;
 }
 
-/// Throws IoError "<file>:<line>: ..." at the first non-finite value of a compared signal:
-/// a NaN in a result file means a broken run or a broken file, not a small difference.
+/// Throws IoError "<file>:<line>: ..." at the first non-finite value of a compared signal in
+/// file order: a NaN in a result file means a broken run or a broken file, not a small
+/// difference. Scans row by row, the table's layout, so a wide table is read once in order.
 void require_finite(const ResultTable& table, const std::filesystem::path& file,
                     const std::vector<SignalComparison>& signals) {
-  for (const SignalComparison& s : signals) {
-    const std::size_t j = table.column_index(s.name);
-    for (std::size_t i = 0; i < table.num_rows(); ++i) {
-      const double v = table.value(i, j);
-      if (!std::isfinite(v)) {
+  std::vector<bool> compared(table.num_columns(), false);
+  for (const SignalComparison& s : signals) compared[table.column_index(s.name)] = true;
+  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+    const std::span<const double> row = table.row(i);
+    for (std::size_t j = 0; j < row.size(); ++j) {
+      if (compared[j] && !std::isfinite(row[j])) {
         throw IoError(fmt::format("{}:{}: column \"{}\": value {} at t = {} is not finite",
-                                  file.string(), line_of_row(file, i), s.name, v, table.time(i)));
+                                  file.string(), line_of_row(file, i), table.columns()[j].name,
+                                  row[j], table.time(i)));
       }
     }
   }
@@ -191,123 +172,25 @@ void write_report_dir(const CliArguments& a, const ResultTable& reference,
 
 }  // namespace
 
-std::string_view usage() {
-  return R"(usage: hdae-compare reference.csv result.csv [options]
-
-Decides whether a result CSV agrees with a reference CSV within a tube around every
-reference signal (as csv-compare does for Modelica regression tests). Rows with equal time
-are the two limits at an event; events are paired by order and may shift slightly. Every
-signal of the reference must be in the result; signals only in the result are listed.
-
-options:
-  --rel R             tube half-height relative to each signal's range (default 1e-3)
-  --abs A             least tube half-height, absolute (default 1e-6)
-  --rel-time R        tube half-width in time, relative to the time range (default 1e-3)
-  --event-time-tol S  largest accepted shift of an event, in s (default 1e-6)
-  --tolerances FILE   per-signal tolerances, one line "signal,rel,abs" per signal
-  --signals a,b       compare only these signals (each must be in both files)
-  --ignore-events     no event pairing: one tube reaching across events
-  --require-all       a reference signal missing from the result fails the comparison
-                      (the default)
-  --allow-missing     compare the signals common to both files; reference signals missing
-                      from the result are a warning, not a failure
-  --report DIR        write DIR/summary.md and plots of the failing signals
-  -h, --help          print this text
-
-exit status: 0 the files agree, 1 they differ, 2 error (arguments or files)
-)";
-}
-
-CliArguments parse_arguments(std::span<const std::string> args) {
-  CliArguments a;
-  std::vector<std::string> positional;
-  std::optional<std::string_view> missing_flag;  // --require-all or --allow-missing, if given
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view arg = args[i];
-    if (arg == "-h" || arg == "--help") {
-      a.help = true;
-      continue;
-    }
-    if (!arg.starts_with("--") || arg == "--") {
-      if (arg.starts_with("-") && arg.size() > 1) {
-        throw UsageError(fmt::format("unknown option \"{}\"", arg));
-      }
-      positional.emplace_back(arg);
-      continue;
-    }
-    std::string_view flag = arg;
-    std::optional<std::string_view> inline_value;
-    if (const auto eq = arg.find('='); eq != std::string_view::npos) {
-      flag = arg.substr(0, eq);
-      inline_value = arg.substr(eq + 1);
-    }
-    auto value = [&]() -> std::string_view {
-      if (inline_value) return *inline_value;
-      if (i + 1 >= args.size()) throw UsageError(fmt::format("{} needs a value", flag));
-      return args[++i];
-    };
-    auto set_number = [&](double& field) {
-      field = parse_value(flag, value());
-      try {
-        a.options.validate();
-      } catch (const OptionError& e) {
-        throw UsageError(fmt::format("{}: {}", flag, e.what()));
-      }
-    };
-    if (flag == "--rel") {
-      set_number(a.options.rel_value);
-    } else if (flag == "--abs") {
-      set_number(a.options.abs_floor);
-    } else if (flag == "--rel-time") {
-      set_number(a.options.rel_time);
-    } else if (flag == "--event-time-tol") {
-      set_number(a.options.event_time_tol_s);
-    } else if (flag == "--tolerances") {
-      a.tolerance_file = std::filesystem::path(value());
-    } else if (flag == "--signals") {
-      a.options.signals = split_names(flag, value());
-    } else if (flag == "--report") {
-      const std::string_view dir = value();
-      if (dir.empty()) throw UsageError("--report: empty directory name");
-      a.report_dir = std::filesystem::path(dir);
-    } else if (flag == "--ignore-events" && !inline_value) {
-      a.options.events = EventMatching::kIgnore;
-    } else if ((flag == "--require-all" || flag == "--allow-missing") && !inline_value) {
-      const bool fail = flag == "--require-all";
-      if (missing_flag && fail != a.options.missing_signals_fail) {
-        throw UsageError(fmt::format("{} contradicts {}", flag, *missing_flag));
-      }
-      missing_flag = flag;
-      a.options.missing_signals_fail = fail;
-    } else {
-      throw UsageError(fmt::format("unknown option \"{}\"", arg));
-    }
-  }
-  if (a.help) return a;
-  if (positional.size() != 2) {
-    throw UsageError(
-        fmt::format("expected two files (reference.csv result.csv), got {}", positional.size()));
-  }
-  a.reference = positional[0];
-  a.result = positional[1];
-  return a;
-}
-
 int run_compare(std::span<const std::string> args, std::ostream& out, std::ostream& err,
                 const PlotEnvironment& plots) {
   try {
     CliArguments a = parse_arguments(args);
-    if (a.help) {
+    if (a.request == Request::kPrintHelp) {
       out << usage();
+      return kExitAgree;
+    }
+    if (a.request == Request::kPrintVersion) {
+      out << version_line() << '\n';
       return kExitAgree;
     }
     if (a.tolerance_file) a.options.signal_tolerances = read_tolerance_file(*a.tolerance_file);
     const ResultTable reference = read_table(a.reference);
     const ResultTable result = read_table(a.result);
+    std::unordered_set<std::string_view> reference_names;
+    for (const ColumnInfo& c : reference.columns()) reference_names.insert(c.name);
     for (const auto& [name, tol] : a.options.signal_tolerances) {
-      bool known = false;
-      for (const ColumnInfo& c : reference.columns()) known = known || c.name == name;
-      if (!known) {
+      if (!reference_names.contains(name)) {
         err << fmt::format("hdae-compare: warning: {}: signal \"{}\" is not in the reference\n",
                            a.tolerance_file->string(), name);
       }

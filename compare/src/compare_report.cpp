@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "compare/name_list.hpp"
 #include "hdae/compare.hpp"
+#include "name_list.hpp"
 
 namespace hdae {
 namespace {

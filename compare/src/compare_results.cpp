@@ -9,15 +9,16 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "compare/event_alignment.hpp"
-#include "compare/name_list.hpp"
-#include "compare/polyline.hpp"
+#include "event_alignment.hpp"
 #include "hdae/compare.hpp"
 #include "hdae/errors.hpp"
+#include "name_list.hpp"
+#include "polyline.hpp"
 
 namespace hdae {
 namespace {
@@ -26,6 +27,8 @@ using compare::EventInstant;
 using compare::Interval;
 using compare::Polyline;
 using compare::Segment;
+using compare::TimeProbe;
+using compare::WindowProbe;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -101,17 +104,129 @@ Layout make_layout(const ResultTable& reference, const ResultTable& result,
   return layout;
 }
 
-/// Column name -> index of its first occurrence.
-std::unordered_map<std::string, std::size_t> index_columns(const ResultTable& table) {
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t j = 0; j < table.num_columns(); ++j) index.emplace(table.columns()[j].name, j);
-  return index;
+/// The columns of a table by name (views into the table's names). A name carried by several
+/// columns (read_csv rejects such a file, a table built in code may have one) is not compared:
+/// which of them would the verdict be about?
+struct ColumnIndex {
+  std::unordered_map<std::string_view, std::size_t> first_column;
+  std::unordered_map<std::string_view, std::size_t> columns_named;  ///< how many carry the name
+  std::vector<std::string_view> repeated;  ///< names carried by several, in table order
+
+  explicit ColumnIndex(const ResultTable& table) {
+    first_column.reserve(table.num_columns());
+    columns_named.reserve(table.num_columns());
+    for (std::size_t j = 0; j < table.num_columns(); ++j) {
+      const std::string_view name = table.columns()[j].name;
+      first_column.try_emplace(name, j);
+      if (++columns_named[name] == 2) repeated.push_back(name);
+    }
+  }
+  [[nodiscard]] bool contains(std::string_view name) const { return first_column.contains(name); }
+  [[nodiscard]] bool is_repeated(std::string_view name) const {
+    const auto it = columns_named.find(name);
+    return it != columns_named.end() && it->second > 1;
+  }
+  [[nodiscard]] bool is_first(std::string_view name, std::size_t column) const {
+    return first_column.at(name) == column;
+  }
+};
+
+/// One signal to compare: its name and its column in either table.
+struct SignalColumns {
+  std::string_view name;
+  std::size_t reference_column = 0;
+  std::size_t result_column = 0;
+};
+
+/// The signals to compare (options.signals, else every reference signal in the result), and
+/// the report's one-sided lists and problems about names.
+std::vector<SignalColumns> select_signals(const ResultTable& reference, const ResultTable& result,
+                                          const CompareOptions& options, CompareReport& report) {
+  const ColumnIndex in_reference(reference);
+  const ColumnIndex in_result(result);
+  for (const auto& [table, index] :
+       {std::pair{"reference", &in_reference}, std::pair{"result", &in_result}}) {
+    for (const std::string_view name : index->repeated) {
+      report.problems.push_back(
+          fmt::format("the {} has {} columns named \"{}\"; it is not compared", table,
+                      index->columns_named.at(name), name));
+    }
+  }
+  for (std::size_t j = 0; j < reference.num_columns(); ++j) {
+    const std::string& name = reference.columns()[j].name;
+    if (!in_result.contains(name) && in_reference.is_first(name, j)) {
+      report.only_in_reference.push_back(name);
+    }
+  }
+  for (std::size_t j = 0; j < result.num_columns(); ++j) {
+    const std::string& name = result.columns()[j].name;
+    if (!in_reference.contains(name) && in_result.is_first(name, j)) {
+      report.only_in_result.push_back(name);
+    }
+  }
+  auto comparable = [&](std::string_view name) {
+    return in_reference.contains(name) && in_result.contains(name) &&
+           !in_reference.is_repeated(name) && !in_result.is_repeated(name);
+  };
+  auto columns_of = [&](std::string_view name) {
+    return SignalColumns{name, in_reference.first_column.at(name), in_result.first_column.at(name)};
+  };
+
+  std::vector<SignalColumns> signals;
+  if (options.signals.empty()) {
+    for (const ColumnInfo& c : reference.columns()) {
+      if (comparable(c.name)) signals.push_back(columns_of(c.name));
+    }
+    if (!report.only_in_reference.empty()) {
+      const std::string missing = fmt::format(
+          "{} signal{} of the reference missing from the result: {}",
+          report.only_in_reference.size(), report.only_in_reference.size() == 1 ? "" : "s",
+          compare::name_list(report.only_in_reference));
+      if (options.missing_signals_fail) {
+        report.problems.push_back(missing);
+      } else {
+        report.warnings.push_back(missing + " (not compared)");
+      }
+    }
+    return signals;
+  }
+  std::unordered_set<std::string_view> named;
+  for (const std::string& name : options.signals) {
+    if (!named.insert(name).second) continue;  // named twice, compared once
+    const bool in_both = in_reference.contains(name) && in_result.contains(name);
+    if (comparable(name)) {
+      signals.push_back(columns_of(name));
+    } else if (!in_both) {
+      report.problems.push_back(fmt::format(
+          "signal \"{}\" is {}", name,
+          in_reference.contains(name)
+              ? "not in the result"
+              : (in_result.contains(name) ? "not in the reference" : "in neither table")));
+    }
+  }
+  return signals;
 }
 
 std::vector<double> column_values(const ResultTable& table, std::size_t j) {
   std::vector<double> values(table.num_rows());
   for (std::size_t i = 0; i < table.num_rows(); ++i) values[i] = table.value(i, j);
   return values;
+}
+
+/// Signals whose columns are copied out of the tables together: a row-major table of 10^5
+/// columns read one column at a time would touch a new cache line (and page) per value; 512
+/// columns are a 4 KiB page of each row.
+constexpr std::size_t kColumnsPerBatch = 512;
+
+/// out[k] = the values of column batch[k].*column over all rows, read row by row.
+void gather_columns(const ResultTable& table, std::span<const SignalColumns> batch,
+                    std::size_t SignalColumns::*column, std::vector<std::vector<double>>& out) {
+  out.resize(batch.size());
+  for (std::vector<double>& values : out) values.resize(table.num_rows());
+  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+    const std::span<const double> row = table.row(i);
+    for (std::size_t k = 0; k < batch.size(); ++k) out[k][i] = row[batch[k].*column];
+  }
 }
 
 /// Tube half-height of one signal: max(rel * range over the reference, abs), with the
@@ -135,10 +250,14 @@ double tube_height(std::string_view name, std::span<const double> reference,
   return std::max(rel * range, abs);
 }
 
+/// The rows of one segment.
+std::span<const double> rows_of(std::span<const double> values, const Segment& s) {
+  return values.subspan(s.first_row, s.last_row - s.first_row + 1);
+}
+
 Polyline segment_polyline(std::span<const double> time, std::span<const double> values,
                           const Segment& s) {
-  const std::size_t n = s.last_row - s.first_row + 1;
-  return Polyline(time.subspan(s.first_row, n), values.subspan(s.first_row, n));
+  return Polyline(rows_of(time, s), rows_of(values, s));
 }
 
 /// The tube at tau and where a result value (an interval at a jump) lies relative to it.
@@ -149,21 +268,76 @@ struct PointCheck {
   double deviation = 0.0;  ///< distance to the reference's value(s) at tau
 };
 
-PointCheck check_point(const Polyline& reference, double tau, Interval result, double delta_t,
-                       double delta_y) {
+/// The tube over `window` (the window [tau - delta_t, tau + delta_t] on the reference's time
+/// axis) and a result value at tau, where the reference is at `at`.
+PointCheck check_point(const Polyline& reference, const WindowProbe& window, const TimeProbe& at,
+                       Interval result, double delta_y) {
   PointCheck c;
-  const Interval window = reference.extrema(tau - delta_t, tau + delta_t);
-  c.lower = window.lo - delta_y;
-  c.upper = window.hi + delta_y;
+  const Interval extrema = reference.extrema(window);
+  c.lower = extrema.lo - delta_y;
+  c.upper = extrema.hi + delta_y;
   if (std::isnan(result.lo) || std::isnan(result.hi)) {
     c.outside = kInf;
     c.deviation = kInf;
     return c;
   }
   c.outside = std::max({0.0, result.lo - c.upper, c.lower - result.hi});
-  const Interval v = reference.value_at(tau);
+  const Interval v = reference.value_at(at);
   c.deviation = std::max({0.0, result.lo - v.hi, v.lo - result.hi});
   return c;
+}
+
+PointCheck check_point(const Polyline& reference, double tau, Interval result, double delta_t,
+                       double delta_y) {
+  return check_point(reference,
+                     compare::locate_window(reference.time(), tau - delta_t, tau + delta_t),
+                     compare::locate(reference.time(), tau), result, delta_y);
+}
+
+/// A point where the result is checked against the tube, located on the time axes of both
+/// segments. Where a time falls depends on the times alone, so the checks are located once
+/// and serve every signal.
+struct Check {
+  double tau = 0.0;        ///< on the reference's time axis
+  WindowProbe window;      ///< [tau - delta_t, tau + delta_t] on the reference segment
+  TimeProbe on_reference;  ///< tau on the reference segment (for the deviation)
+  TimeProbe on_result;     ///< the result's row at tau, or tau on the result segment
+};
+
+/// The checks of one pair of segments: every result point, then the result interpolated at
+/// every reference point; rows are counted from each segment's first row.
+struct SegmentChecks {
+  Segment reference;
+  Segment result;
+  std::vector<Check> checks;
+};
+
+std::vector<SegmentChecks> locate_checks(const Layout& layout,
+                                         std::span<const double> reference_time) {
+  std::vector<SegmentChecks> located;
+  for (std::size_t k = 0; k < layout.reference_segments.size(); ++k) {
+    SegmentChecks s{layout.reference_segments[k], layout.result_segments[k], {}};
+    const std::span<const double> ref_t = rows_of(reference_time, s.reference);
+    const std::span<const double> res_t = rows_of(layout.result_time, s.result);
+    auto add = [&](double tau, const TimeProbe& on_result) {
+      s.checks.push_back(
+          Check{tau, compare::locate_window(ref_t, tau - layout.delta_t, tau + layout.delta_t),
+                compare::locate(ref_t, tau), on_result});
+    };
+    // Every result point (its own row: at an event inside one tube, the limit it is) ...
+    for (std::size_t i = 0; i < res_t.size(); ++i) {
+      const double tau = res_t[i];
+      if (tau < ref_t.front() || tau > ref_t.back()) continue;  // beyond the reference
+      add(tau, TimeProbe{i, i + 1, 0.0});
+    }
+    // ... and the result, interpolated, at every reference point.
+    for (const double tau : ref_t) {
+      if (tau < res_t.front() || tau > res_t.back()) continue;  // not covered: a problem
+      add(tau, compare::locate(res_t, tau));
+    }
+    located.push_back(std::move(s));
+  }
+  return located;
 }
 
 void record(SignalComparison& s, double tau, const PointCheck& c) {
@@ -183,7 +357,8 @@ void record(SignalComparison& s, double tau, const PointCheck& c) {
 
 SignalComparison compare_signal(std::string name, std::span<const double> reference_time,
                                 std::span<const double> reference_values,
-                                std::span<const double> result_values, const Layout& layout,
+                                std::span<const double> result_values,
+                                const std::vector<SegmentChecks>& located,
                                 const CompareOptions& options) {
   SignalComparison s;
   s.name = std::move(name);
@@ -195,24 +370,12 @@ SignalComparison compare_signal(std::string name, std::span<const double> refere
     }
   }
   s.delta_y = tube_height(s.name, reference_values, options);
-  const double dt = layout.delta_t;
-  for (std::size_t k = 0; k < layout.reference_segments.size(); ++k) {
-    const Segment& rs = layout.reference_segments[k];
-    const Segment& ps = layout.result_segments[k];
-    const Polyline ref = segment_polyline(reference_time, reference_values, rs);
-    const Polyline res = segment_polyline(layout.result_time, result_values, ps);
-    // Every result point ...
-    for (std::size_t i = ps.first_row; i <= ps.last_row; ++i) {
-      const double tau = layout.result_time[i];
-      if (tau < ref.front_t() || tau > ref.back_t()) continue;  // beyond the reference
-      const Interval r{result_values[i], result_values[i]};
-      record(s, tau, check_point(ref, tau, r, dt, s.delta_y));
-    }
-    // ... and the result, interpolated, at every reference point.
-    for (std::size_t i = rs.first_row; i <= rs.last_row; ++i) {
-      const double tau = reference_time[i];
-      if (tau < res.front_t() || tau > res.back_t()) continue;  // not covered: a problem
-      record(s, tau, check_point(ref, tau, res.value_at(tau), dt, s.delta_y));
+  for (const SegmentChecks& segment : located) {
+    const Polyline ref = segment_polyline(reference_time, reference_values, segment.reference);
+    const std::span<const double> res = rows_of(result_values, segment.result);
+    for (const Check& c : segment.checks) {
+      const Interval r = compare::value_at(res, c.on_result);
+      record(s, c.tau, check_point(ref, c.window, c.on_reference, r, s.delta_y));
     }
   }
   s.passed = s.points_outside == 0;
@@ -226,57 +389,25 @@ CompareReport compare_results(const ResultTable& reference, const ResultTable& r
   options.validate();
   CompareReport report;
 
-  const auto reference_index = index_columns(reference);
-  const auto result_index = index_columns(result);
-  for (const ColumnInfo& c : reference.columns()) {
-    if (!result_index.contains(c.name)) report.only_in_reference.push_back(c.name);
-  }
-  for (const ColumnInfo& c : result.columns()) {
-    if (!reference_index.contains(c.name)) report.only_in_result.push_back(c.name);
-  }
-  std::vector<std::string> names;
-  if (options.signals.empty()) {
-    for (const ColumnInfo& c : reference.columns()) {
-      if (result_index.contains(c.name) &&
-          std::find(names.begin(), names.end(), c.name) == names.end()) {
-        names.push_back(c.name);
-      }
-    }
-    if (!report.only_in_reference.empty()) {
-      const std::string missing = fmt::format(
-          "{} signal{} of the reference missing from the result: {}",
-          report.only_in_reference.size(), report.only_in_reference.size() == 1 ? "" : "s",
-          compare::name_list(report.only_in_reference));
-      if (options.missing_signals_fail) {
-        report.problems.push_back(missing);
-      } else {
-        report.warnings.push_back(missing + " (not compared)");
-      }
-    }
-  } else {
-    for (const std::string& name : options.signals) {
-      const bool in_reference = reference_index.contains(name);
-      const bool in_result = result_index.contains(name);
-      if (in_reference && in_result) {
-        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-      } else {
-        report.problems.push_back(
-            fmt::format("signal \"{}\" is {}", name,
-                        in_reference ? "not in the result"
-                                     : (in_result ? "not in the reference" : "in neither table")));
-      }
-    }
-  }
-
+  const std::vector<SignalColumns> signals = select_signals(reference, result, options, report);
   const Layout layout = make_layout(reference, result, options, report);
-  if (names.empty() && report.problems.empty()) {
+  if (signals.empty() && report.problems.empty()) {
     report.problems.emplace_back("no signal to compare: the tables share no column");
   }
   if (!layout.reference_segments.empty()) {
-    for (const std::string& name : names) {
-      const std::vector<double> ref = column_values(reference, reference_index.at(name));
-      const std::vector<double> res = column_values(result, result_index.at(name));
-      report.signals.push_back(compare_signal(name, reference.time(), ref, res, layout, options));
+    const std::vector<SegmentChecks> located = locate_checks(layout, reference.time());
+    report.signals.reserve(signals.size());
+    std::vector<std::vector<double>> ref;
+    std::vector<std::vector<double>> res;
+    for (std::size_t first = 0; first < signals.size(); first += kColumnsPerBatch) {
+      const std::span<const SignalColumns> batch =
+          std::span(signals).subspan(first, std::min(kColumnsPerBatch, signals.size() - first));
+      gather_columns(reference, batch, &SignalColumns::reference_column, ref);
+      gather_columns(result, batch, &SignalColumns::result_column, res);
+      for (std::size_t k = 0; k < batch.size(); ++k) {
+        report.signals.push_back(compare_signal(std::string(batch[k].name), reference.time(),
+                                                ref[k], res[k], located, options));
+      }
     }
   }
   report.agree = report.problems.empty() && report.failed_signals() == 0;
@@ -286,13 +417,21 @@ CompareReport compare_results(const ResultTable& reference, const ResultTable& r
 SignalTrace trace_signal(const ResultTable& reference, const ResultTable& result,
                          const CompareOptions& options, std::string_view signal) {
   options.validate();
-  const auto reference_index = index_columns(reference);
-  const auto result_index = index_columns(result);
-  const auto ref_it = reference_index.find(std::string(signal));
-  const auto res_it = result_index.find(std::string(signal));
-  if (ref_it == reference_index.end() || res_it == result_index.end()) {
-    throw std::out_of_range(fmt::format("signal \"{}\" is not in the {}", signal,
-                                        ref_it == reference_index.end() ? "reference" : "result"));
+  const ColumnIndex reference_index(reference);
+  const ColumnIndex result_index(result);
+  const auto ref_it = reference_index.first_column.find(signal);
+  const auto res_it = result_index.first_column.find(signal);
+  if (ref_it == reference_index.first_column.end() || res_it == result_index.first_column.end()) {
+    throw std::out_of_range(
+        fmt::format("signal \"{}\" is not in the {}", signal,
+                    ref_it == reference_index.first_column.end() ? "reference" : "result"));
+  }
+  for (const auto& [table, index] :
+       {std::pair{"reference", &reference_index}, std::pair{"result", &result_index}}) {
+    if (index->is_repeated(signal)) {
+      throw std::out_of_range(fmt::format("the {} has {} columns named \"{}\"", table,
+                                          index->columns_named.at(signal), signal));
+    }
   }
   SignalTrace trace;
   trace.name = signal;

@@ -85,13 +85,22 @@ void CompareOptions::validate() const {
 
 std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
     const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) {
-    std::error_code ec;
-    throw IoError(fmt::format(
-        "{}: {}", file.string(),
-        std::filesystem::exists(file, ec) ? "cannot open for reading" : "no such file"));
+  // Checked before opening: opening a FIFO without a writer blocks for ever, a directory
+  // opens and then reads as an error.
+  std::error_code status_error;
+  switch (std::filesystem::status(file, status_error).type()) {
+    case std::filesystem::file_type::regular:
+    case std::filesystem::file_type::none:  // status failed otherwise: opening says why
+      break;
+    case std::filesystem::file_type::not_found:
+      throw IoError(fmt::format("{}: no such file", file.string()));
+    case std::filesystem::file_type::directory:
+      throw IoError(fmt::format("{}: is a directory", file.string()));
+    default:
+      throw IoError(fmt::format("{}: is not a regular file", file.string()));
   }
+  std::ifstream in(file);
+  if (!in) throw IoError(fmt::format("{}: cannot open for reading", file.string()));
   std::map<std::string, SignalTolerance, std::less<>> tolerances;
   std::string line;
   std::vector<std::string> fields;

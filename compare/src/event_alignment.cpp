@@ -1,5 +1,5 @@
 // Event instants, segments, pairing and the time map (event_alignment.hpp).
-#include "compare/event_alignment.hpp"
+#include "event_alignment.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -84,7 +84,8 @@ struct CompareOptions {
 
 /// Reads per-signal tolerances: one "signal,rel,abs" line per signal (',' or ';'), an
 /// optional header line "signal,rel,abs", '#' comments; an empty rel or abs keeps the
-/// global value. Throws IoError "<file>:<line>: <problem>" for malformed input.
+/// global value. Throws IoError "<file>:<line>: <problem>" for malformed input, and
+/// "<file>: <problem>" for a path that is missing or not a regular file (never opened then).
 [[nodiscard]] std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
     const std::filesystem::path& file);
 
@@ -130,7 +131,8 @@ struct CompareReport {
   std::vector<std::string> only_in_reference;  ///< never compared against zero; see above
   std::vector<std::string> only_in_result;
   /// Why the comparison fails apart from the signals: event count or shift, time range not
-  /// covered, a named signal missing, reference signals missing from the result.
+  /// covered, a named signal missing, reference signals missing from the result, a name that
+  /// several columns of one table carry (such a signal is not compared).
   std::vector<std::string> problems;
   /// What the verdict does not cover but a reader must know: reference signals missing from
   /// the result when CompareOptions::missing_signals_fail is false. Never makes it fail.
@@ -163,7 +165,8 @@ struct SignalTrace {
 };
 
 /// The trace of one signal present in both tables; throws std::out_of_range naming it when
-/// it is absent from either, OptionError for invalid options.
+/// it is absent from either or carried by several columns of one, OptionError for invalid
+/// options.
 [[nodiscard]] SignalTrace trace_signal(const ResultTable& reference, const ResultTable& result,
                                        const CompareOptions& options, std::string_view signal);
 
