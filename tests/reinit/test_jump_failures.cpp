@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "reinit/jump_solver.hpp"
+#include "reinit/rank_diagnosis.hpp"
 #include "reinit_test_models.hpp"
 
 namespace hdae::reinit {
@@ -76,4 +77,18 @@ TEST_CASE("a jump that needs more Newton iterations than allowed names the unmet
 }
 
 }  // namespace
+}  // namespace hdae::reinit
+
+namespace hdae::reinit {
+
+TEST_CASE("a singular verdict names every equation and variable when none could be isolated") {
+  // A null basis whose shares all drown (e.g. a subnormal scale) leaves both lists empty; the
+  // message must still name suspects rather than print "equations {}".
+  const testing::TestModel clutch = testing::make_clutch();
+  const std::string message = describe_singular("J", 0.0, clutch.structure, RankDeficiency{});
+  CHECK(message ==
+        "J is singular at t = 0: equations {J1*der(w1) = tau_emf - tau, J2*der(w2) = tau, "
+        "w2 - w1 = 0} are dependent; variables {w1, w2, tau_int} are not determined");
+}
+
 }  // namespace hdae::reinit

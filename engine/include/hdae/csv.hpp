@@ -1,7 +1,7 @@
 // Result tables to and from CSV (docs/design.md, "The data path"). Values are written with the
 // shortest representation that reads back to the same double, so a write/read round trip is exact.
-// The first line holds "time" and the column names; units go to a second header-free file
-// or, when asked, to a "# units:" comment line.
+// The first line holds "time" and the column names; units and kinds go to a second file
+// (write_units_csv).
 #pragma once
 
 #include <filesystem>

@@ -16,8 +16,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -300,7 +298,8 @@ class SimulationModel {
   virtual void constraint_time_derivative(double /*t*/, std::span<const double> /*x*/,
                                           std::span<double> /*dfc_dt*/) {}
 
-  /// Restores the discrete state the model has before a run (called at the start of simulate).
+  /// Restores the discrete state the model has before a run (called by
+  /// Simulator::initialize, so at the start of every simulate() too).
   virtual void reset() {}
 };
 

@@ -13,7 +13,7 @@ namespace hdae {
 
 enum class LinearSolverKind {
   kAuto,   ///< KLU when the model declares a sparsity pattern and has >= sparse_min_unknowns
-  kDense,  ///< SUNDIALS dense LU with IDA's own difference-quotient Jacobian
+  kDense,  ///< SUNDIALS dense LU; IDA's difference-quotient Jacobian or the model's own
   kKlu,    ///< SuiteSparse KLU with a column-coloured FD Jacobian; needs a declared pattern
 };
 

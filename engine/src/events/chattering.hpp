@@ -1,5 +1,5 @@
 // Detection of accumulating or chattering state events, so that no run crawls through an
-// endless sequence of events (SimulationOptions, "Chattering"). Three rules look at the
+// endless sequence of events (SimulationOptions, section "Events"). Three rules look at the
 // times of consecutive state events:
 //  - Zeno: over a window of `window` spacings the spacing shrinks at every event and by
 //    more than a factor 100 in all (a bouncing ball without a rest rule; a slowly drifting

@@ -43,7 +43,7 @@ void check_names(const std::vector<Info>& items, const char* what, const std::st
   }
 }
 
-/// The result table's columns (time, x, der(x), outputs; simulator/run.cpp) must have
+/// The result table's columns (time, x, der(x), outputs; results/row_recorder.cpp) must have
 /// distinct names, or a CSV would hold two columns of one name.
 void check_column_names(const ModelStructure& s) {
   std::map<std::string, std::string> owner;  // column name -> what declares it

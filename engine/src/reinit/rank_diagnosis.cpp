@@ -137,11 +137,21 @@ std::string variable_list(const ModelStructure& structure,
 
 std::string describe_singular(std::string_view what, double t, const ModelStructure& structure,
                               const RankDeficiency& deficiency) {
+  // A verdict always names equations and variables: when the null directions could not be
+  // isolated (entries so large or small that every share drowns), all of them are suspects.
+  const auto or_all = [](const std::vector<std::size_t>& named, std::size_t n) {
+    if (!named.empty()) return named;
+    std::vector<std::size_t> all(n);
+    for (std::size_t i = 0; i < n; ++i) all[i] = i;
+    return all;
+  };
   return fmt::format(
       "{} is singular at t = {}: equations {} are dependent; variables {} are not "
       "determined",
-      what, t, equation_list(structure, deficiency.dependent_rows),
-      variable_list(structure, deficiency.undetermined_columns));
+      what, t,
+      equation_list(structure, or_all(deficiency.dependent_rows, structure.equations.size())),
+      variable_list(structure,
+                    or_all(deficiency.undetermined_columns, structure.variables.size())));
 }
 
 }  // namespace hdae::reinit
