@@ -21,10 +21,10 @@
 // stops there: the rows and events so far stay, a last row at the failure time is added, and
 // the status says why, when and which variables/equations are involved. The cancel flag and
 // the wall-clock limit, checked in residual calls, after every IDA step, between output rows
-// and after every pass of an event iteration, stop the run the same way. Exceptions thrown by model
-// code are caught at the C boundary and rethrown as ModelCallbackError with phase and time; a
-// failure of the engine itself (SUNDIALS, memory, a row sink) as EngineError; both carry the
-// partial result.
+// and after every pass of an event iteration, stop the run the same way. Exceptions thrown by
+// model code are caught at the C boundary and rethrown as ModelCallbackError with phase and
+// time; a failure of the engine itself (SUNDIALS, memory, a row sink) as EngineError; both
+// carry the partial result.
 #pragma once
 
 #include <memory>

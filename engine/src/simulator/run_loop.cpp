@@ -145,9 +145,9 @@ void SimulationRun::finish(SimulationStatus status) {
     // "interrupted at t = 3" says it all; other messages get the outcome and time in front.
     const bool self_contained = status.message.starts_with(to_string(status.outcome));
     log(LogLevel::kError,
-        self_contained ? status.message
-                       : fmt::format("{} at t = {}: {}", to_string(status.outcome), status.t,
-                                     status.message));
+        self_contained
+            ? status.message
+            : fmt::format("{} at t = {}: {}", to_string(status.outcome), status.t, status.message));
   }
   status_ = std::move(status);
   t_ = status_.t;
