@@ -6,9 +6,10 @@
 // first).
 //
 // Stepping is done in IDA_ONE_STEP mode and output points are interpolated from the last
-// step (IDAGetSolution, IDA's own output interpolation, handles.hpp): IDA then takes exactly the steps it takes in IDA_NORMAL mode, but the
-// root finder checks whole steps, whatever the caller's output times. That is what makes a
-// run advanced in slices (hdae::Simulator::advance_to) identical to one advanced in one go.
+// step (IDAGetSolution, IDA's own output interpolation, handles.hpp): IDA then takes exactly
+// the steps it takes in IDA_NORMAL mode, but the root finder checks whole steps, whatever the
+// caller's output times. That is what makes a run advanced in slices
+// (hdae::Simulator::advance_to) identical to one advanced in one go.
 //
 // Exceptions thrown by the problem inside an IDA callback are caught in the C trampoline,
 // the callback returns -1 (fatal), and step() rethrows the stored exception after IDA has
