@@ -1,8 +1,11 @@
 #include "raw/raw_ida.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <ida/ida_ls.h>
 #include <sunlinsol/sunlinsol_dense.h>
@@ -10,8 +13,19 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+// IDA's own output interpolation (ida.c), exported by libsundials_ida 6.x but not declared in
+// its installed headers; the engine uses it the same way (engine/src/sundials/handles.hpp).
+extern "C" int IDAGetSolution(void* ida_mem, sunrealtype t, N_Vector yret, N_Vector ypret);
+
 namespace hdae::bench::raw {
 namespace {
+
+/// The engine's "same instant" (engine/src/events/same_time.hpp).
+bool same_time(double a, double b) {
+  const double tol =
+      1000.0 * std::numeric_limits<double>::epsilon() * std::max({std::abs(a), std::abs(b), 1.0});
+  return std::abs(a - b) <= tol;
+}
 
 void check(int flag, const char* call) {
   if (flag < 0)
@@ -27,7 +41,10 @@ RawIda::RawIda(RawSetup setup) : setup_(std::move(setup)) {
   yp_ = N_VNew_Serial(n, ctx_);
   id_ = N_VNew_Serial(n, ctx_);
   abs_tol_ = N_VNew_Serial(n, ctx_);
-  if (y_ == nullptr || yp_ == nullptr || id_ == nullptr || abs_tol_ == nullptr) {
+  step_y_ = N_VNew_Serial(n, ctx_);
+  step_yp_ = N_VNew_Serial(n, ctx_);
+  if (y_ == nullptr || yp_ == nullptr || id_ == nullptr || abs_tol_ == nullptr ||
+      step_y_ == nullptr || step_yp_ == nullptr) {
     throw std::runtime_error("N_VNew_Serial failed");
   }
   std::copy(setup_.abs_tol.begin(), setup_.abs_tol.end(), N_VGetArrayPointer(abs_tol_));
@@ -49,6 +66,8 @@ RawIda::~RawIda() {
   if (mem_ != nullptr) IDAFree(&mem_);
   if (solver_ != nullptr) SUNLinSolFree(solver_);
   if (matrix_ != nullptr) SUNMatDestroy(matrix_);
+  N_VDestroy(step_yp_);
+  N_VDestroy(step_y_);
   N_VDestroy(abs_tol_);
   N_VDestroy(id_);
   N_VDestroy(yp_);
@@ -93,15 +112,45 @@ void RawIda::reinit(double t, const double* y, const double* yp) {
   if (y != N_VGetArrayPointer(y_)) std::copy_n(y, n, N_VGetArrayPointer(y_));
   if (yp != N_VGetArrayPointer(yp_)) std::copy_n(yp, n, N_VGetArrayPointer(yp_));
   t_ = t;
+  pending_flag_ = 0;
   check(IDAReInit(mem_, t, y_, yp_), "IDAReInit");
 }
 
 int RawIda::solve(double t_out, double t_stop) {
   IDASetStopTime(mem_, t_stop);
-  double t_reached = t_;
-  const int flag = IDASolve(mem_, t_out, &t_reached, y_, yp_, IDA_NORMAL);
-  if (flag >= 0) t_ = t_reached;
-  return flag;
+  for (;;) {
+    if (pending_flag_ != 0) {
+      // A root or the stop time within round-off of t_out is that output point's row.
+      if (pending_t_ <= t_out || same_time(pending_t_, t_out)) {
+        N_VScale(1.0, step_y_, y_);
+        N_VScale(1.0, step_yp_, yp_);
+        t_ = pending_t_;
+        return std::exchange(pending_flag_, 0);
+      }
+      IDAGetSolution(mem_, t_out, y_, yp_);
+      t_ = t_out;
+      return IDA_SUCCESS;
+    }
+    double t_now = t_;
+    IDAGetCurrentTime(mem_, &t_now);
+    if (t_now >= t_out && t_now > t_) {
+      IDAGetSolution(mem_, t_out, y_, yp_);
+      t_ = t_out;
+      return IDA_SUCCESS;
+    }
+    double t_reached = t_;
+    const int flag = IDASolve(mem_, t_out, &t_reached, step_y_, step_yp_, IDA_ONE_STEP);
+    if (flag < 0) {
+      N_VScale(1.0, step_y_, y_);
+      N_VScale(1.0, step_yp_, yp_);
+      t_ = t_reached;
+      return flag;
+    }
+    if (flag == IDA_ROOT_RETURN || flag == IDA_TSTOP_RETURN) {
+      pending_flag_ = flag;
+      pending_t_ = t_reached;
+    }
+  }
 }
 
 void RawIda::root_info(int* info) const { IDAGetRootInfo(mem_, info); }

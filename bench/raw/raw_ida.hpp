@@ -57,7 +57,10 @@ class RawIda {
   void init(double t0, const double* y0, const double* yp0);
   /// IDAReInit at (t, y, yp) after summing the counters of the last segment.
   void reinit(double t, const double* y, const double* yp);
-  /// IDASetStopTime(t_stop) and IDASolve(t_out, IDA_NORMAL); returns IDA's flag.
+  /// IDASetStopTime(t_stop), then IDA steps one at a time (IDA_ONE_STEP) until its step
+  /// passes t_out, where y and y' are interpolated (IDA's IDAGetSolution), or a root or t_stop
+  /// comes first; returns IDA's flag. This is how hdae drives IDA, so that both root finders
+  /// check the same intervals (whole steps) and every counter can be compared.
   int solve(double t_out, double t_stop);
   /// IDAGetRootInfo into info (one int per root function).
   void root_info(int* info) const;
@@ -74,6 +77,10 @@ class RawIda {
   SUNContext ctx_ = nullptr;
   N_Vector y_ = nullptr;
   N_Vector yp_ = nullptr;
+  N_Vector step_y_ = nullptr;  ///< IDA's own vectors in the one-step calls
+  N_Vector step_yp_ = nullptr;
+  int pending_flag_ = 0;  ///< a root or stop return beyond the last t_out, or 0
+  double pending_t_ = 0.0;
   N_Vector id_ = nullptr;
   N_Vector abs_tol_ = nullptr;
   SUNMatrix matrix_ = nullptr;
