@@ -263,6 +263,16 @@ ResultTable read_csv(const std::filesystem::path& file) {
                            quoted(fields.front())));
   }
   require_unique_names(fields, where);
+  // The time column is written back as "time" whatever its spelling here ("t", "Time"), so a
+  // data column of that name would collide with it in every file written from this table.
+  for (std::size_t j = 1; j < fields.size(); ++j) {
+    if (fields[j] == "time") {
+      where.fail(
+          fmt::format("column \"time\" (field {}) would collide with the time column {}, "
+                      "which is written as \"time\"",
+                      j + 1, quoted(fields.front())));
+    }
+  }
   const std::string time_name(fields.front());
   std::vector<ColumnInfo> columns;
   columns.reserve(fields.size() - 1);
