@@ -1,5 +1,5 @@
-// Exceptions for misuse (STYLE.md "Errors"): bad options, inconsistent model declarations,
-// malformed input files. Numerical outcomes are not exceptions; they come back in
+// Exceptions for misuse (docs/design.md, "Errors and outcomes"): bad options, inconsistent model
+// declarations, malformed input files. Numerical outcomes are not exceptions; they come back in
 // SimulationStatus (status.hpp).
 #pragma once
 

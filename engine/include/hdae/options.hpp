@@ -1,4 +1,4 @@
-// Options of a simulation run (STYLE.md "Options"): a plain aggregate with a documented
+// Options of a simulation run: a plain aggregate with a documented
 // default per field and validate(), which throws OptionError naming the field and the rule.
 #pragma once
 

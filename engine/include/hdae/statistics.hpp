@@ -1,4 +1,4 @@
-// Counters of one run (STYLE.md "Statistics"). IDA's counters are harvested before every
+// Counters of one run. IDA's counters are harvested before every
 // IDAReInit (which zeroes them), so these are totals over the whole run.
 #pragma once
 

@@ -1,5 +1,5 @@
-// How a run ended (STYLE.md "Errors"): expected numerical outcomes are a status with reason,
-// time and a message naming the variables and equations involved, never an exception.
+// How a run ended (docs/design.md, "Errors and outcomes"): expected numerical outcomes are a status
+// with reason, time and a message naming the variables and equations involved, never an exception.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// SimulationOptions::validate: names the violated field and its rule (STYLE.md "Options").
+// SimulationOptions::validate: names the violated field and its rule (hdae/options.hpp).
 #include <algorithm>
 #include <cmath>
 #include <limits>

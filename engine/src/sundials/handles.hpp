@@ -2,7 +2,7 @@
 // (SUNDIALS 6.4: SUNContext_Create(NULL, ...), realtype/sunrealtype, 64-bit sunindextype).
 // Only engine/src/sundials/ includes SUNDIALS headers. Declaration order of members that
 // hold these handles is their destruction order in reverse: the context is created first and
-// freed last (STYLE.md, SUNDIALS).
+// freed last, as SUNDIALS requires.
 #pragma once
 
 #include <memory>
