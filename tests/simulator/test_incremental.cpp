@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <initializer_list>
 #include <stdexcept>
 #include <vector>
 
@@ -67,37 +68,36 @@ SimulationResult run_sliced(SimulationModel& model, const SimulationOptions& opt
   return simulator.take_result();
 }
 
+/// One simulate() call of a fresh ModelType to stop_s at rel_tol 1e-8, then the same run in
+/// each number of slices, which must give the same result bit for bit; returns the one call.
+template <class ModelType>
+SimulationResult check_slices(double stop_s, std::initializer_list<int> slice_counts) {
+  SimulationOptions options;
+  options.stop_s = stop_s;
+  options.rel_tol = 1e-8;
+  ModelType reference_model;
+  SimulationResult reference = simulate(reference_model, options);
+  REQUIRE(reference.status.outcome == Outcome::kReachedStopTime);
+  for (const int slices : slice_counts) {
+    CAPTURE(slices);
+    ModelType model;
+    check_identical(reference, run_sliced(model, options, slices));
+  }
+  return reference;
+}
+
 }  // namespace
 
 TEST_CASE("a run advanced in 1, 7 and 100 slices equals one simulate() call bit for bit") {
   // The bouncing ball: 18 state events (restitution 0.7) and its rest rule, over 3 s.
-  SimulationOptions options;
-  options.stop_s = 3.0;
-  options.rel_tol = 1e-8;
-  models::BouncingBall reference_model;
-  const SimulationResult reference = simulate(reference_model, options);
-  REQUIRE(reference.status.outcome == Outcome::kReachedStopTime);
-  REQUIRE(reference.statistics.state_events >= 10);
-  for (const int slices : {1, 7, 100}) {
-    CAPTURE(slices);
-    models::BouncingBall model;
-    check_identical(reference, run_sliced(model, options, slices));
-  }
+  const SimulationResult reference = check_slices<models::BouncingBall>(3.0, {1, 7, 100});
+  CHECK(reference.statistics.state_events >= 10);
 }
 
 TEST_CASE("slices through time events and an initial jump give the rows of one call") {
   // The ideal clutch: a jump at t0 (both limits stored), time events at 100 s and 300 s.
-  SimulationOptions options;
-  options.stop_s = 500.0;
-  options.rel_tol = 1e-8;
-  models::IdealClutch reference_model;
-  const SimulationResult reference = simulate(reference_model, options);
-  REQUIRE(reference.status.outcome == Outcome::kReachedStopTime);
-  for (const int slices : {7, 100}) {
-    CAPTURE(slices);
-    models::IdealClutch model;
-    check_identical(reference, run_sliced(model, options, slices));
-  }
+  const SimulationResult reference = check_slices<models::IdealClutch>(500.0, {7, 100});
+  CHECK(reference.statistics.time_events == 2);
 }
 
 TEST_CASE("the state between output points is IDA's interpolant: the ball's free fall") {
