@@ -79,10 +79,5 @@ int run(const Arguments& args) {
 }  // namespace hdae::bench
 
 int main(int argc, char** argv) {
-  try {
-    return hdae::bench::run(hdae::bench::Arguments(argc, argv));
-  } catch (const std::exception& e) {
-    std::cerr << "hdae-bench-events: " << e.what() << '\n';
-    return 2;
-  }
+  return hdae::bench::run_main("hdae-bench-events", argc, argv, hdae::bench::run);
 }

@@ -110,10 +110,5 @@ int run(const Arguments& args) {
 }  // namespace hdae::bench
 
 int main(int argc, char** argv) {
-  try {
-    return hdae::bench::run(hdae::bench::Arguments(argc, argv));
-  } catch (const std::exception& e) {
-    std::cerr << "hdae-bench-peer: " << e.what() << '\n';
-    return 2;
-  }
+  return hdae::bench::run_main("hdae-bench-peer", argc, argv, hdae::bench::run);
 }

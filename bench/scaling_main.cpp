@@ -222,10 +222,5 @@ int run(const Arguments& args) {
 }  // namespace hdae::bench
 
 int main(int argc, char** argv) {
-  try {
-    return hdae::bench::run(hdae::bench::Arguments(argc, argv));
-  } catch (const std::exception& e) {
-    std::cerr << "hdae-bench-scaling: " << e.what() << '\n';
-    return 2;
-  }
+  return hdae::bench::run_main("hdae-bench-scaling", argc, argv, hdae::bench::run);
 }

@@ -1,5 +1,7 @@
 #include "support/arguments.hpp"
 
+#include <exception>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -40,6 +42,15 @@ std::vector<std::size_t> Arguments::sizes(std::string_view key,
   std::string item;
   while (std::getline(in, item, ',')) out.push_back(std::stoul(item));
   return out;
+}
+
+int run_main(const char* program, int argc, char** argv, int (*run)(const Arguments&)) {
+  try {
+    return run(Arguments(argc, argv));
+  } catch (const std::exception& e) {
+    std::cerr << program << ": " << e.what() << '\n';
+    return 2;
+  }
 }
 
 }  // namespace hdae::bench

@@ -21,4 +21,8 @@ class Arguments {
   std::vector<std::string> args_;
 };
 
+/// A benchmark program's main: run(Arguments(argc, argv)), or exit status 2 with
+/// "<program>: <what>" on standard error when anything throws.
+int run_main(const char* program, int argc, char** argv, int (*run)(const Arguments&));
+
 }  // namespace hdae::bench
