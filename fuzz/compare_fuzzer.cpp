@@ -21,6 +21,7 @@
 #include "hdae/compare.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "memory_file.hpp"
 
 namespace {
 
@@ -30,30 +31,6 @@ constexpr std::string_view kSeparator = "\n%%result%%\n";
   std::fprintf(stderr, "compare_fuzzer: %s\n", what);
   std::abort();
 }
-
-/// An in-memory file with a path (read_csv takes a path): no disk traffic per input.
-class MemoryFile {
- public:
-  explicit MemoryFile(const char* name) : fd_(memfd_create(name, 0)) {
-    if (fd_ < 0) finding("memfd_create failed");
-    path_ = "/proc/self/fd/" + std::to_string(fd_);
-  }
-  void assign(std::string_view text) {
-    if (ftruncate(fd_, 0) != 0) finding("ftruncate failed");
-    std::size_t written = 0;
-    while (written < text.size()) {
-      const ssize_t n =
-          pwrite(fd_, text.data() + written, text.size() - written, static_cast<off_t>(written));
-      if (n <= 0) finding("pwrite failed");
-      written += static_cast<std::size_t>(n);
-    }
-  }
-  [[nodiscard]] const std::string& path() const { return path_; }
-
- private:
-  int fd_;
-  std::string path_;
-};
 
 bool all_finite(const hdae::ResultTable& table, std::size_t column) {
   for (std::size_t i = 0; i < table.num_rows(); ++i) {

@@ -18,6 +18,7 @@
 #include "hdae/compare.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "memory_file.hpp"
 
 namespace {
 
@@ -25,29 +26,6 @@ namespace {
   std::fprintf(stderr, "read_csv_fuzzer: %s\n", what);
   std::abort();
 }
-
-/// An in-memory file with a path (read_csv takes a path): no disk traffic per input.
-class MemoryFile {
- public:
-  MemoryFile() : fd_(memfd_create("read_csv_fuzzer", 0)) {
-    if (fd_ < 0) finding("memfd_create failed");
-    path_ = "/proc/self/fd/" + std::to_string(fd_);
-  }
-  void assign(const std::uint8_t* data, std::size_t size) {
-    if (ftruncate(fd_, 0) != 0) finding("ftruncate failed");
-    std::size_t written = 0;
-    while (written < size) {
-      const ssize_t n = pwrite(fd_, data + written, size - written, static_cast<off_t>(written));
-      if (n <= 0) finding("pwrite failed");
-      written += static_cast<std::size_t>(n);
-    }
-  }
-  [[nodiscard]] const std::string& path() const { return path_; }
-
- private:
-  int fd_;
-  std::string path_;
-};
 
 bool same_bits(double a, double b) {
   if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
@@ -58,7 +36,7 @@ void check_round_trip(const hdae::ResultTable& table, MemoryFile& file) {
   std::ostringstream out;
   hdae::write_csv(table, out);
   const std::string text = out.str();
-  file.assign(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  file.assign(text);
   const hdae::ResultTable back = hdae::read_csv(file.path());
   if (back.num_rows() != table.num_rows() || back.num_columns() != table.num_columns()) {
     finding("round trip changed the table's shape");
@@ -91,8 +69,8 @@ void check_self_comparison(const hdae::ResultTable& table) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static MemoryFile file;
-  file.assign(data, size);
+  static MemoryFile file("read_csv_fuzzer");
+  file.assign(std::string_view(reinterpret_cast<const char*>(data), size));
   hdae::ResultTable table;
   try {
     table = hdae::read_csv(file.path());
