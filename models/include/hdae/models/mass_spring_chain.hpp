@@ -36,9 +36,15 @@ class MassSpringChain final : public Model {
   [[nodiscard]] double energy(std::span<const double> x) const;
 
  private:
+  /// The handles of one mass and of the spring on its wall side, side by side, so that
+  /// evaluate() reads one array instead of six.
+  struct Mass {
+    Var s, v, f;
+    Eq kinematics, dynamics, spring;
+  };
+
   MassSpringChainParameters p_;
-  std::vector<Var> s_, v_, f_;
-  std::vector<Eq> kinematics_, dynamics_, springs_;
+  std::vector<Mass> masses_;
   Out energy_;
 };
 
