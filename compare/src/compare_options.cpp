@@ -122,6 +122,8 @@ std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
   while (std::getline(in, line)) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    // A UTF-8 byte order mark (EF BB BF), as editors on Windows write, is no part of the text.
+    if (line_number == 1 && line.starts_with("\xef\xbb\xbf")) line.erase(0, 3);
     const std::string_view content = trim(line);
     if (content.empty() || content.front() == '#') continue;
     const char separator =

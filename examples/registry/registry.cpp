@@ -47,9 +47,12 @@ std::string end_time(const SimulationResult& r) {
   return fmt::format("{:g}", r.table.time(r.table.num_rows() - 1));
 }
 
-/// The value of column name in row 0, which holds x^+(t0), the state after an initial jump.
+/// The value of column name in x^+(t0), the state after an initial jump: the last row at the
+/// start time (row 0 holds x^-(t0) when the initial event moved the state).
 double initial_value(const SimulationResult& r, const char* name) {
-  return r.table.value(0, r.table.column_index(name));
+  std::size_t row = 0;
+  while (row + 1 < r.table.num_rows() && r.table.time(row + 1) == r.table.time(0)) ++row;
+  return r.table.value(row, r.table.column_index(name));
 }
 
 std::vector<Example> make_registry() {

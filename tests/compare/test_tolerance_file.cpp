@@ -78,3 +78,14 @@ TEST_CASE("a tolerance file that is a directory or a FIFO is rejected before it 
   CHECK_THROWS_WITH_AS(static_cast<void>(read_tolerance_file(fifo)),
                        (fifo.string() + ": is not a regular file").c_str(), IoError);
 }
+
+TEST_CASE("a byte order mark before the header is skipped, as the result reader does") {
+  // Without the skip the first field would read "\xef\xbb\xbfsignal", so the header would be
+  // taken for a signal named so with rel "rel": an error on line 1.
+  const test::TempDir dir;
+  const auto file = dir.write("tol.csv", "\xef\xbb\xbfsignal,rel,abs\nw1,1e-2,1e-4\n");
+  const auto t = read_tolerance_file(file);
+  REQUIRE(t.size() == 1);
+  CHECK(t.at("w1").rel == 1e-2);
+  CHECK(t.at("w1").abs == 1e-4);
+}

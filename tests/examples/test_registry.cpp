@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include "hdae/csv.hpp"
+#include "hdae/simulator.hpp"
 #include "program/launcher.hpp"
 #include "registry/reference_run.hpp"
 #include "registry/registry.hpp"
@@ -118,4 +119,19 @@ TEST_CASE("the listing has one line per example: its name and its reference run'
   // The chain's reference has N = 20 masses (tests/compare/test_references.cpp checks its
   // start values for that N).
   CHECK(registry_listing().find("\nmass_spring_chain 20\n") != std::string::npos);
+}
+
+TEST_CASE("key numbers after an initial jump read the right limit x^+(t0)") {
+  // Mosterman's hydraulic actuator jumps at t0 from x^- = [3, 0, 0, 0] to eq. (51) of his
+  // paper, x^+ = [1, -1, -5.00044, 0]; the line must show x^+, not the stored left limit.
+  const Example* e = find_example("hydraulic_actuator");
+  REQUIRE(e != nullptr);
+  auto model = e->make_model(ParameterValues{});
+  SimulationOptions o = e->options;
+  o.stop_s = 0.1;
+  const SimulationResult r = simulate(*model, o);
+  REQUIRE(r.status.ok());
+  const std::string line = e->key_numbers(*model, r);
+  CAPTURE(line);
+  CHECK(line.starts_with("x(0+) = [1, -1, -5.0004"));
 }

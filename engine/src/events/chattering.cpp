@@ -84,10 +84,10 @@ std::optional<ChatteringVerdict> ChatteringDetector::zeno_verdict(double t) cons
   const double ratio = last / before_last;
   v.accumulation_time_s = t + last * ratio / (1.0 - ratio);
   v.message = fmt::format(
-      "events accumulate at t = {:.9g} s (Zeno behaviour): {} consecutive events of {} with "
-      "spacing shrinking from {:.3g} s to {:.3g} s (factor {:.3g} per event); estimated "
+      "events accumulate at t = {:.9g} s (Zeno behaviour): {} consecutive events ({} spacings) "
+      "of {} with spacing shrinking from {:.3g} s to {:.3g} s (factor {:.3g} per event); estimated "
       "accumulation time {:.9g} s",
-      t, w, names_of_last(w + 1), first, last, ratio, v.accumulation_time_s);
+      t, w + 1, w, names_of_last(w + 1), first, last, ratio, v.accumulation_time_s);
   return v;
 }
 
@@ -96,10 +96,11 @@ ChatteringVerdict ChatteringDetector::tiny_spacing_verdict(double t, double tiny
   ChatteringVerdict v;
   v.accumulation_time_s = t;
   v.message = fmt::format(
-      "events accumulate at t = {:.9g} s (chattering): {} consecutive events of {} less than "
-      "{:.3g} s apart (chattering_min_relative_spacing = {:g} times max(|t|, stop_s - "
+      "events accumulate at t = {:.9g} s (chattering): {} consecutive events of {}, the {} "
+      "spacings between them less than {:.3g} s (chattering_min_relative_spacing = {:g} times "
+      "max(|t|, stop_s - "
       "start_s))",
-      t, w, names_of_last(w + 1), tiny, settings_.min_relative_spacing);
+      t, w + 1, names_of_last(w + 1), w, tiny, settings_.min_relative_spacing);
   return v;
 }
 
@@ -115,7 +116,7 @@ std::optional<ChatteringVerdict> ChatteringDetector::dense_events_verdict(double
       "events chatter at t = {:.9g} s: {} consecutive events of {} within {:.3g} s (mean "
       "spacing {:.3g} s), less than chattering_dense_span_fraction = {:g} of the simulation "
       "interval of {:g} s; at this rate the interval would take about {:.2g} events",
-      t, dense, names_of_last(dense + 1), span, spacing, settings_.dense_span_fraction,
+      t, dense + 1, names_of_last(dense + 1), span, spacing, settings_.dense_span_fraction,
       settings_.interval_s, settings_.interval_s / spacing);
   return v;
 }
