@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <Eigen/SVD>
+#include <Eigen/SparseQR>
 
 #include "reinit/linear_solver.hpp"
 #include "sparsity/sparsity_pattern.hpp"
@@ -59,6 +60,16 @@ void partials_of_order(const SystemResidual& f, const SignatureMatrix& s, int or
   }
 }
 
+/// Rank decision of a large matrix by column-pivoted sparse QR with the rank bound of the
+/// singular-J diagnosis; only a deficient matrix goes on to have its null directions named.
+bool full_rank_sparse(reinit::SparseMatrix& a) {
+  a.makeCompressed();
+  Eigen::SparseQR<reinit::SparseMatrix, Eigen::COLAMDOrdering<int>> qr;
+  qr.setPivotThreshold(reinit::kRankTolerance);
+  qr.compute(a);
+  return qr.info() == Eigen::Success && qr.rank() == a.cols();
+}
+
 }  // namespace
 
 std::vector<double> leading_partials(const SystemResidual& f, const SignatureMatrix& s, double t,
@@ -72,19 +83,26 @@ std::vector<double> leading_partials(const SystemResidual& f, const SignatureMat
 RankCheck check_rank(const ModelStructure& s, const std::vector<MatrixEntry>& a) {
   const std::size_t n = s.num_unknowns();
   RankCheck c;
-  Eigen::MatrixXd dense = Eigen::MatrixXd::Zero(idx(n), idx(n));
-  for (const MatrixEntry& e : a) dense(idx(e.row), idx(e.col)) += e.value;
+  if (n > kDenseLimit) {  // compressed columns: a chain of 10^4 unknowns has 10^8 dense entries
+    std::vector<Eigen::Triplet<double>> triplets;
+    triplets.reserve(a.size());
+    for (const MatrixEntry& e : a) triplets.emplace_back(idx(e.row), idx(e.col), e.value);
+    c.scaled.is_sparse = true;
+    c.scaled.sparse.resize(idx(n), idx(n));
+    c.scaled.sparse.setFromTriplets(triplets.begin(), triplets.end());
+  } else {
+    c.scaled.dense = Eigen::MatrixXd::Zero(idx(n), idx(n));
+    for (const MatrixEntry& e : a) c.scaled.dense(idx(e.row), idx(e.col)) += e.value;
+  }
   Eigen::VectorXd col(idx(n));
   for (std::size_t j = 0; j < n; ++j) col[idx(j)] = s.variables[j].nominal;
-  c.scaled.dense = std::move(dense);
-  if (n > kDenseLimit) {
-    c.scaled.is_sparse = true;
-    c.scaled.sparse = c.scaled.dense.sparseView();
-    c.scaled.dense.resize(0, 0);
-  }
   // A zero row stays zero (scale 1): it is the plainest kind of singularity.
   c.row_scale = c.scaled.row_max_abs(col).unaryExpr([](double m) { return m > 0 ? 1.0 / m : 1.0; });
   c.scaled.scale(c.row_scale, col);
+  if (c.scaled.is_sparse && full_rank_sparse(c.scaled.sparse)) {
+    c.deficiency.rank = idx(n);  // nothing to name
+    return c;
+  }
   c.deficiency = reinit::analyse_rank(c.scaled, reinit::WeakestDirection::kOnlyIfRankDeficient);
   return c;
 }
