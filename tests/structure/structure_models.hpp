@@ -81,6 +81,29 @@ class DependentRows final : public Model {
   Eq a_, b_;
 };
 
+/// Singular J with rows of different offsets: der(x) + der(y) = -x, x + y = sin(t). Sigma
+/// suggests differentiating the second row once (c = (0, 1), d = (1, 1)), but its derivative
+/// der(x) + der(y) = cos(t) cancels the first row's derivatives: J = [1 1; 1 1]. The true
+/// solution x = -cos(t), y = sin(t) + cos(t) leaves no freedom, unlike the one degree of
+/// freedom the structure claims.
+class DifferentOffsets final : public Model {
+ public:
+  DifferentOffsets() : Model("different_offsets") {
+    x_ = declare_variable({.name = "x"});
+    y_ = declare_variable({.name = "y"});
+    a_ = declare_equation("der(x) + der(y) = -x");
+    b_ = declare_equation("x + y = sin(t)", RowKind::kConstraint);
+  }
+  void evaluate(Evaluation& e) override {
+    e.set(a_, e.der(x_) + e.der(y_) + e.x(x_));
+    e.set(b_, e.x(x_) + e.x(y_) - std::sin(e.t()));
+  }
+
+ private:
+  Var x_, y_;
+  Eq a_, b_;
+};
+
 /// The transistor amplifier in its original form M der(y) = f(t, y) (Hairer & Wanner,
 /// "Solving ODEs II", section VI.1; the IVP test set's "transamp"), index 1. M holds C_k =
 /// k * 1e-6 F in the pairs of rows (1, 2), (4, 5), (7, 8) as [-C, C; C, -C], so those rows

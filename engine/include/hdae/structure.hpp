@@ -147,8 +147,10 @@ struct IndexAnalysis {
   [[nodiscard]] bool mass_matrix_singular() const {
     return mass_matrix_rank < variable_names.size();
   }
-  /// The analysis in words, e.g. "mode 'engaged': index 1; equation '0 = w2 - w1'
-  /// differentiated once; ...; state candidates: w1, w2, tau_int".
+  /// The analysis in words, e.g. "mode 'engaged' of model 'ideal_clutch': index 1, 2 degrees
+  /// of freedom; equation '0 = w2 - w1' differentiated once; equations ... differentiated 0
+  /// times; state candidates: w1, w2, tau_int", followed by the corrections made, a singular
+  /// mass matrix, constraint rows that hold derivatives, and the notes.
   [[nodiscard]] std::string describe() const;
 };
 
