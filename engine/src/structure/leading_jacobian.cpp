@@ -1,0 +1,167 @@
+#include "structure/leading_jacobian.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/SVD>
+#include <Eigen/SparseQR>
+
+#include "reinit/linear_solver.hpp"
+#include "sparsity/sparsity_pattern.hpp"
+
+namespace hdae::structure {
+namespace {
+
+/// Largest system whose null vectors are computed (dense SVD), as in reinit/rank_diagnosis.
+constexpr std::size_t kDenseLimit = 500;
+/// Relative step of the differences in x (in der(x) the step is a whole nominal value).
+constexpr double kStepInX = 1e-4;
+/// Coefficients of a combination below this (relative to the largest) are round-off.
+constexpr double kNegligibleCoefficient = 1e-10;
+
+Eigen::Index idx(std::size_t i) { return static_cast<Eigen::Index>(i); }
+
+/// Partials of the entries with sigma == order.
+void partials_of_order(const SystemResidual& f, const SignatureMatrix& s, int order, double t,
+                       std::span<const double> x, std::span<const double> der_x,
+                       std::vector<double>& out) {
+  std::vector<sparsity::Entry> entries;
+  for (const SignatureEntry& e : s.entries) {
+    if (e.sigma == order) entries.emplace_back(e.row, e.col);
+  }
+  if (entries.empty()) return;
+  const std::size_t n = s.n;
+  const reinit::ColouredPattern coloured(sparsity::build_pattern(n, entries));
+  const std::span<const double> v = order == 0 ? x : der_x;
+  // Steps (see docs/design.md, "Structure and index", the rank check): a dependence that
+  // makes J singular cancels between rows, and a difference of the cancelling rows cancels as
+  // well whatever the step; what spoils it is rounding, about 1e-16 of the row's terms divided
+  // by the step. So the steps are large: a whole nominal value in der(x), exact for rows
+  // affine in der(x) (every f_d row), and 1e-4 of it in x, where rows are mostly nonlinear.
+  const double relative_step = order == 0 ? kStepInX : 1.0;
+  Eigen::VectorXd increments(idx(n));
+  for (std::size_t j = 0; j < n; ++j) {
+    const double scale = std::max(std::abs(v[j]), f.structure().variables[j].nominal);
+    increments[idx(j)] = (v[j] < 0.0 ? -relative_step : relative_step) * scale;
+  }
+  std::vector<double> base(n), moved_v(v.begin(), v.end()), r(n);
+  f.evaluate(t, x, der_x, base);
+  const auto diff = [&](const Eigen::VectorXd& step, Eigen::VectorXd& d) {
+    for (std::size_t j = 0; j < n; ++j) moved_v[j] = v[j] + step[idx(j)];
+    f.evaluate(t, order == 0 ? std::span<const double>(moved_v) : x,
+               order == 0 ? der_x : std::span<const double>(moved_v), r);
+    for (std::size_t i = 0; i < n; ++i) d[idx(i)] = r[i] - base[i];
+  };
+  const reinit::JacobianMatrix m =
+      reinit::coloured_difference_jacobian(&coloured, increments, diff);
+  for (std::size_t k = 0; k < s.entries.size(); ++k) {
+    const SignatureEntry& e = s.entries[k];
+    if (e.sigma == order) out[k] = m.sparse.coeff(idx(e.row), idx(e.col));
+  }
+}
+
+/// Rank decision of a large matrix by column-pivoted sparse QR with the rank bound of the
+/// singular-J diagnosis; only a deficient matrix goes on to have its null directions named.
+bool full_rank_sparse(reinit::SparseMatrix& a) {
+  a.makeCompressed();
+  Eigen::SparseQR<reinit::SparseMatrix, Eigen::COLAMDOrdering<int>> qr;
+  qr.setPivotThreshold(reinit::kRankTolerance);
+  qr.compute(a);
+  return qr.info() == Eigen::Success && qr.rank() == a.cols();
+}
+
+}  // namespace
+
+std::vector<double> leading_partials(const SystemResidual& f, const SignatureMatrix& s, double t,
+                                     std::span<const double> x, std::span<const double> der_x) {
+  std::vector<double> out(s.entries.size(), 0.0);
+  partials_of_order(f, s, 0, t, x, der_x, out);
+  partials_of_order(f, s, 1, t, x, der_x, out);
+  return out;
+}
+
+RankCheck check_rank(const ModelStructure& s, const std::vector<MatrixEntry>& a) {
+  const std::size_t n = s.num_unknowns();
+  RankCheck c;
+  if (n > kDenseLimit) {  // compressed columns: a chain of 10^4 unknowns has 10^8 dense entries
+    std::vector<Eigen::Triplet<double>> triplets;
+    triplets.reserve(a.size());
+    for (const MatrixEntry& e : a) triplets.emplace_back(idx(e.row), idx(e.col), e.value);
+    c.scaled.is_sparse = true;
+    c.scaled.sparse.resize(idx(n), idx(n));
+    c.scaled.sparse.setFromTriplets(triplets.begin(), triplets.end());
+  } else {
+    c.scaled.dense = Eigen::MatrixXd::Zero(idx(n), idx(n));
+    for (const MatrixEntry& e : a) c.scaled.dense(idx(e.row), idx(e.col)) += e.value;
+  }
+  Eigen::VectorXd col(idx(n));
+  for (std::size_t j = 0; j < n; ++j) col[idx(j)] = s.variables[j].nominal;
+  // A zero row stays zero (scale 1): it is the plainest kind of singularity.
+  c.row_scale = c.scaled.row_max_abs(col).unaryExpr([](double m) { return m > 0 ? 1.0 / m : 1.0; });
+  c.scaled.scale(c.row_scale, col);
+  if (c.scaled.is_sparse && full_rank_sparse(c.scaled.sparse)) {
+    c.deficiency.rank = idx(n);  // nothing to name
+    return c;
+  }
+  c.deficiency = reinit::analyse_rank(c.scaled, reinit::WeakestDirection::kOnlyIfRankDeficient);
+  return c;
+}
+
+std::vector<MatrixEntry> system_jacobian(const SignatureMatrix& s,
+                                         const std::vector<double>& partials,
+                                         const SigmaMethodResult& m) {
+  std::vector<MatrixEntry> out;
+  for (std::size_t k = 0; k < s.entries.size(); ++k) {
+    const SignatureEntry& e = s.entries[k];
+    if (m.d[e.col] - m.c[e.row] == e.sigma) out.push_back({e.row, e.col, partials[k]});
+  }
+  return out;
+}
+
+std::vector<MatrixEntry> mass_matrix(const SignatureMatrix& s,
+                                     const std::vector<double>& partials) {
+  std::vector<MatrixEntry> out;
+  for (std::size_t k = 0; k < s.entries.size(); ++k) {
+    if (s.entries[k].sigma == 1) out.push_back({s.entries[k].row, s.entries[k].col, partials[k]});
+  }
+  return out;
+}
+
+std::optional<RowCombination> dependent_combination(const RankCheck& j) {
+  if (j.scaled.is_sparse) return std::nullopt;
+  const Eigen::MatrixXd& a = j.scaled.dense;
+  const Eigen::BDCSVD<Eigen::MatrixXd> svd(a, Eigen::ComputeFullU);
+  const Eigen::VectorXd& sv = svd.singularValues();
+  const Eigen::Index n = a.rows();
+  Eigen::Index first_null = n;
+  while (first_null > 0 && sv[first_null - 1] <= reinit::kRankTolerance * sv[0]) --first_null;
+  if (first_null == n) return std::nullopt;
+  // Rows of `basis` span the left null space; Gauss-Jordan with the largest pivot of the
+  // first row makes the first row vanish on the other rows' pivots, i.e. as sparse as the
+  // null space allows when its vectors have disjoint supports (the transistor amplifier).
+  Eigen::MatrixXd basis = svd.matrixU().rightCols(n - first_null).transpose();
+  for (Eigen::Index k = 0; k < basis.rows(); ++k) {
+    Eigen::Index p = 0;
+    basis.row(k).cwiseAbs().maxCoeff(&p);
+    basis.row(k) /= basis(k, p);
+    for (Eigen::Index other = 0; other < basis.rows(); ++other) {
+      if (other != k) basis.row(other) -= basis(other, p) * basis.row(k);
+    }
+  }
+  // Back to the unscaled rows: u^T (R J) = 0 means (R u)^T J = 0.
+  Eigen::VectorXd u = j.row_scale.cwiseProduct(basis.row(0).transpose());
+  Eigen::Index pivot = 0;
+  u.cwiseAbs().maxCoeff(&pivot);
+  u /= u[pivot];
+  RowCombination c;
+  c.replaced_row = static_cast<std::size_t>(pivot);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (std::abs(u[i]) > kNegligibleCoefficient) {
+      c.rows.push_back(static_cast<std::size_t>(i));
+      c.coefficients.push_back(u[i]);
+    }
+  }
+  return c;
+}
+
+}  // namespace hdae::structure

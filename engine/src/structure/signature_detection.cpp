@@ -1,0 +1,180 @@
+#include "structure/signature_detection.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+#include "structure/probe_groups.hpp"
+
+namespace hdae::structure {
+
+std::string model_prefix(const ModelStructure& s) { return fmt::format("model '{}': ", s.name); }
+
+void check_sizes(const ModelStructure& s, std::span<const double> x, std::span<const double> der_x,
+                 std::span<const RowKind> kinds, const char* caller) {
+  s.validate();  // a non-square model or a bad pattern entry, named by the structure's check
+  const std::size_t n = s.num_unknowns();
+  const auto check = [&](std::size_t size, const char* what) {
+    if (size != n) {
+      throw ModelError(fmt::format("{}{}: {} has {} entries, the model has {} unknowns",
+                                   model_prefix(s), caller, what, size, n));
+    }
+  };
+  check(x.size(), "x");
+  check(der_x.size(), "der_x");
+  if (!kinds.empty()) check(kinds.size(), "row_kinds");
+}
+
+namespace {
+
+/// Relative step of a probe: large against rounding (a row's noise is ~1e-16 of its largest
+/// term, so a genuine dependence changes it ~1e10 times more than rounding does), small
+/// against the spread of the random points.
+constexpr double kProbeStep = 1e-6;
+
+/// The unknown's scale: its magnitude or nominal value, whichever is larger.
+double scale_of(double value, double nominal) { return std::max(std::abs(value), nominal); }
+
+/// One random point near (x, der_x).
+struct Point {
+  std::vector<double> x, der_x;
+};
+
+Point random_point(const ModelStructure& s, std::span<const double> x,
+                   std::span<const double> der_x, double spread, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Point p{{x.begin(), x.end()}, {der_x.begin(), der_x.end()}};
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const double nominal = s.variables[j].nominal;
+    p.x[j] += spread * u(rng) * scale_of(x[j], nominal);
+    p.der_x[j] += spread * u(rng) * scale_of(der_x[j], nominal);
+  }
+  return p;
+}
+
+/// Throws ModelError naming the first rows whose residual is not finite.
+void require_finite(const ModelStructure& s, double t, std::span<const double> r,
+                    const std::string& where) {
+  std::vector<std::string> bad;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    if (!std::isfinite(r[i])) bad.push_back("'" + s.equations[i].name + "'");
+  }
+  if (bad.empty()) return;
+  throw ModelError(
+      fmt::format("{}structure detection: residual of equation {} is not finite "
+                  "at t = {} {} (probe points lie within the relative spread "
+                  "of SignatureDetection around the given point)",
+                  model_prefix(s), bad.front(), t, where));
+}
+
+/// What the probes at one point saw: per order, the changed rows with (column, |change|),
+/// and the largest change of each model row (before corrections) over all probes.
+struct ProbeRecord {
+  using Changes = std::vector<std::vector<std::pair<std::size_t, double>>>;
+  explicit ProbeRecord(std::size_t n) : changes(2, Changes(n)), raw_largest(n, 0.0) {}
+  std::vector<Changes> changes;
+  std::vector<double> raw_largest;
+};
+
+/// Base residuals of the system (r) and of the model (raw) at one point.
+struct Base {
+  std::vector<double> r, raw;
+};
+
+/// Perturbs x (order 0) or der_x (order 1) group by group at point p and records every row
+/// that changed, with the column the change belongs to.
+void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& p, int order,
+           const Base& base, ProbeRecord& record) {
+  const ModelStructure& s = f.structure();
+  std::vector<double> r(f.size()), raw(f.size());
+  std::vector<double>& v = order == 0 ? p.x : p.der_x;
+  for (std::size_t g = 0; g < groups.groups.size(); ++g) {
+    const std::vector<double> saved = v;
+    for (const std::size_t j : groups.groups[g]) {
+      v[j] += kProbeStep * scale_of(v[j], s.variables[j].nominal) * (v[j] < 0 ? -1.0 : 1.0);
+    }
+    f.evaluate(t, p.x, p.der_x, r, raw);
+    v = saved;
+    require_finite(s, t, raw, "when " + groups.names(s, g) + " is perturbed");
+    for (std::size_t k = 0; k < raw.size(); ++k) {
+      record.raw_largest[k] = std::max(record.raw_largest[k], std::abs(raw[k] - base.raw[k]));
+    }
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (r[i] == base.r[i]) continue;  // the row does not read the group at all
+      const std::size_t j = groups.owner(g, i);
+      if (j == groups.n) {
+        throw ModelError(
+            fmt::format("{}equation '{}' changes when {} {} perturbed, but the declared sparsity "
+                        "pattern has none of them in that equation",
+                        model_prefix(s), s.equations[i].name, groups.names(s, g),
+                        groups.groups[g].size() == 1 ? "is" : "are"));
+      }
+      record.changes[static_cast<std::size_t>(order)][i].emplace_back(j,
+                                                                      std::abs(r[i] - base.r[i]));
+    }
+  }
+}
+
+/// Keeps the entries of each row whose change exceeds threshold times the row's scale: its
+/// own largest change or, for a combination of rows, the largest change of the model rows it
+/// combines (their terms are what cancels, and rounding is relative to them).
+void keep_significant(const ProbeRecord& record, const SystemResidual& f, double threshold,
+                      SignatureMatrix& out) {
+  const auto support = f.raw_support();
+  for (std::size_t i = 0; i < out.n; ++i) {
+    double scale = 0.0;
+    for (const auto& by_order : record.changes) {
+      for (const auto& [j, size] : by_order[i]) scale = std::max(scale, size);
+    }
+    for (const std::size_t k : support[i]) scale = std::max(scale, record.raw_largest[k]);
+    for (int order = 0; order < 2; ++order) {
+      for (const auto& [j, size] : record.changes[static_cast<std::size_t>(order)][i]) {
+        if (size > threshold * scale) out.entries.push_back({i, j, order});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+SignatureMatrix detect(const SystemResidual& f, double t, std::span<const double> x,
+                       std::span<const double> der_x, const SignatureDetection& settings) {
+  const ModelStructure& s = f.structure();
+  const ProbeGroups groups = probe_groups(f);
+  SignatureMatrix out;
+  out.n = f.size();
+  std::mt19937_64 rng(settings.seed);
+  Base base{std::vector<double>(out.n), std::vector<double>(out.n)};
+  for (int k = 1; k <= 2; ++k) {
+    Point p = random_point(s, x, der_x, settings.spread, rng);
+    f.evaluate(t, p.x, p.der_x, base.r, base.raw);
+    require_finite(s, t, base.raw, fmt::format("at random point {} near the given one", k));
+    // Steps are scaled so that every change is that of a nominal-sized step (the same
+    // factor kProbeStep for all), so changes compare directly within a row.
+    ProbeRecord record(out.n);
+    probe(f, groups, t, p, 0, base, record);
+    probe(f, groups, t, p, 1, base, record);
+    keep_significant(record, f, settings.threshold, out);
+  }
+  out.normalize();
+  return out;
+}
+
+}  // namespace hdae::structure
+
+namespace hdae {
+
+SignatureMatrix detect_signature(SimulationModel& model, double t, std::span<const double> x,
+                                 std::span<const double> der_x,
+                                 const SignatureDetection& settings) {
+  structure::check_sizes(model.structure(), x, der_x, {}, "detect_signature");
+  const structure::SystemResidual f(model);
+  return structure::detect(f, t, x, der_x, settings);
+}
+
+}  // namespace hdae
