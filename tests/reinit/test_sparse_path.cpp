@@ -15,6 +15,7 @@
 #include "reinit/fd_jacobian.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit/linear_solver.hpp"
+#include "reinit/rank_diagnosis.hpp"
 #include "reinit/workspace.hpp"
 #include "reinit_test_models.hpp"
 
@@ -315,3 +316,24 @@ TEST_CASE("a re-used pivot order never hides a singular matrix") {
 
 }  // namespace
 }  // namespace hdae::reinit
+
+TEST_CASE("the sparse rank analysis of a full-rank matrix finds no dependent rows") {
+  // A bidiagonal 600 x 600 matrix (2 on the diagonal, 1 below it) has determinant 2^600 != 0:
+  // full rank, so nothing is dependent or undetermined (above 500 unknowns the analysis takes
+  // the sparse QR path).
+  const Eigen::Index n = 600;
+  std::vector<Eigen::Triplet<double>> entries;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    entries.emplace_back(i, i, 2.0);
+    if (i > 0) entries.emplace_back(i, i - 1, 1.0);
+  }
+  hdae::reinit::JacobianMatrix a;
+  a.is_sparse = true;
+  a.sparse.resize(n, n);
+  a.sparse.setFromTriplets(entries.begin(), entries.end());
+  const hdae::reinit::RankDeficiency d =
+      hdae::reinit::analyse_rank(a, hdae::reinit::WeakestDirection::kOnlyIfRankDeficient);
+  CHECK(d.rank == n);
+  CHECK(d.dependent_rows.empty());
+  CHECK(d.undetermined_columns.empty());
+}

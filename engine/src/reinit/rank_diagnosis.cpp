@@ -73,6 +73,8 @@ Eigen::MatrixXd sparse_null_basis(const SparseMatrix& a, WeakestDirection weakes
   Eigen::Index r = rank;
   // The LU already judged the matrix singular: treat the last pivot as the weak one.
   if (weakest == WeakestDirection::kAlways && r == n && n > 0) r = n - 1;
+  // Full rank: no null direction (and Eigen's sparse block of zero columns asserts).
+  if (r == n) return Eigen::MatrixXd(n, 0);
   const SparseMatrix& big_r = qr.matrixR();
   const SparseMatrix r11 = big_r.block(0, 0, r, r);
   const Eigen::MatrixXd r12 = big_r.block(0, r, r, n - r).toDense();
