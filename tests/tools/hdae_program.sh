@@ -19,27 +19,19 @@
 #   progress    standard error a terminal (script(1) gives the run a pty): progress lines.
 # Each case runs in a fresh scratch directory, removed at the end.
 set -euo pipefail
+# fail, expect_status, expect_err_line
+source "$(dirname "${BASH_SOURCE[0]}")/../support/program_checks.sh"
 
 case_name="$1"
 hdae="$2"
 work="$(mktemp -d)"
 trap 'rm -rf "${work}"' EXIT
 cd "${work}"
-fail() {
-  echo "hdae_program.sh ${case_name}: $*" >&2
-  echo "--- stdout" >&2
-  cat out >&2 2> /dev/null || true
-  echo "--- stderr" >&2
-  cat err >&2 2> /dev/null || true
-  exit 1
-}
 run() {
   status=0
   "${hdae}" "$@" > out 2> err || status=$?
 }
-expect_status() { [[ "${status}" == "$1" ]] || fail "exit status ${status}, expected $1"; }
 expect_out() { grep -qE -- "$1" out || fail "stdout lacks a line matching: $1"; }
-expect_err_line() { grep -qxF -- "$1" err || fail "stderr lacks the line: $1"; }
 expect_no_results() { [[ -z "$(ls)" || "$(ls)" == $'err\nout' ]] || fail "files written: $(ls)"; }
 
 case "${case_name}" in
