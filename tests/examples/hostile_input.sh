@@ -16,6 +16,8 @@
 #                     neither is taken for an output path.
 # Each case runs in a fresh scratch directory (its working directory), removed at the end.
 set -euo pipefail
+# fail, expect_status, expect_err_line
+source "$(dirname "${BASH_SOURCE[0]}")/../support/program_checks.sh"
 
 case_name="$1"
 dir="$2"
@@ -28,14 +30,6 @@ cleanup() {
 }
 trap cleanup EXIT
 cd "${work}"
-fail() {
-  echo "hostile_input.sh ${case_name}: $*" >&2
-  echo "--- stdout" >&2
-  cat out >&2 2> /dev/null || true
-  echo "--- stderr" >&2
-  cat err >&2 2> /dev/null || true
-  exit 1
-}
 # run <program> <args...>: runs ${dir}/<program>, stdout to ./out, stderr to ./err, exit
 # status to ${status}.
 run() {
@@ -44,8 +38,6 @@ run() {
   status=0
   "${dir}/${program}" "$@" > out 2> err || status=$?
 }
-expect_status() { [[ "${status}" == "$1" ]] || fail "exit status ${status}, expected $1"; }
-expect_err_line() { grep -qxF -- "$1" err || fail "stderr lacks the line: $1"; }
 expect_only_files() {
   local found
   found="$(find . -mindepth 1 -not -name out -not -name err | sort | tr '\n' ' ')"
@@ -65,14 +57,14 @@ case "${case_name}" in
     ;;
 
   device-output)
-    for side in /dev/null.units.csv /dev/null.events.csv; do
+    for side in /dev/null.units.csv /dev/null.events.csv /dev/null.params.csv; do
       [[ -e "${side}" ]] && fail "${side} exists before the test; remove it to run the test"
       created_in_dev+=("${side}")
     done
     run hdae-pendulum /dev/null --stop 0.1
     expect_status 0
-    expect_err_line "hdae-pendulum: /dev/null is not a regular file: wrote the table only, no units file or event log"
-    for side in /dev/null.units.csv /dev/null.events.csv; do
+    expect_err_line "hdae-pendulum: /dev/null is not a regular file: wrote the table only, no units, event log or parameters file"
+    for side in /dev/null.units.csv /dev/null.events.csv /dev/null.params.csv; do
       [[ -e "${side}" ]] && fail "${side} was created"
     done
     created_in_dev=()
@@ -84,7 +76,7 @@ case "${case_name}" in
     run hdae-pendulum pipe --stop 0.1
     wait "${reader}"
     expect_status 0
-    expect_err_line "hdae-pendulum: pipe is not a regular file: wrote the table only, no units file or event log"
+    expect_err_line "hdae-pendulum: pipe is not a regular file: wrote the table only, no units, event log or parameters file"
     [[ "$(head -n 1 from_pipe)" == time,phi,* ]] || fail "the pipe did not carry the table"
     # 500 rows of the default grid and the header.
     [[ "$(wc -l < from_pipe)" == 502 ]] || fail "$(wc -l < from_pipe) lines through the pipe, expected 502"
