@@ -1,13 +1,17 @@
 // An example program's command line (command_line.hpp), built from its registry entry.
 #include "program/command_line.hpp"
 
+#include <array>
 #include <charconv>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <system_error>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
+
+#include "program/record_options.hpp"
 
 namespace hdae::examples {
 namespace {
@@ -21,6 +25,51 @@ std::string check_positive_integer(const std::string& text) {
     return fmt::format("must be a positive integer, got '{}'", text);
   }
   return {};
+}
+
+/// The texts of --columns, --kinds and --rows; held by pointer, as CLI11 writes into them.
+using RecordTexts = std::unique_ptr<std::array<std::string, 3>>;
+
+/// A CLI11 check from a parser of record_options.hpp.
+template <typename Parse>
+CLI::Validator record_check(Parse parse) {
+  return CLI::Validator([parse](std::string& text) { return parse(text); }, "", "");
+}
+
+RecordTexts add_record_options(CLI::App& app) {
+  RecordTexts texts = std::make_unique<std::array<std::string, 3>>();
+  app.add_option("--columns", (*texts)[0],
+                 "record only these columns: names or globs, comma-separated ('w*,tau', "
+                 "'der(*)'); with --kinds, a column is recorded when either selects it")
+      ->type_name("LIST")
+      ->check(record_check([](const std::string& t) {
+        std::vector<std::string> columns;
+        return parse_column_list(t, columns);
+      }));
+  app.add_option("--kinds", (*texts)[1],
+                 "record whole kinds of columns, comma-separated: states, derivatives, outputs")
+      ->type_name("LIST")
+      ->check(record_check([](const std::string& t) {
+        std::vector<ColumnKind> kinds;
+        return parse_kind_list(t, kinds);
+      }));
+  app.add_option("--rows", (*texts)[2],
+                 "rows recorded: all (the output grid), events (t0, both limits at every "
+                 "event, the last row), every:K (every K-th output point and the event rows); "
+                 "event rows are always kept [default: all]")
+      ->type_name("WHICH")
+      ->check(record_check([](const std::string& t) {
+        SimulationOptions scratch;
+        return parse_row_selection(t, scratch);
+      }));
+  return texts;
+}
+
+/// Puts the checked texts into the options (an option not given leaves its field alone).
+void apply_record_options(const std::array<std::string, 3>& texts, SimulationOptions& options) {
+  if (!texts[0].empty()) (void)parse_column_list(texts[0], options.record_columns);
+  if (!texts[1].empty()) (void)parse_kind_list(texts[1], options.record_kinds);
+  if (!texts[2].empty()) (void)parse_row_selection(texts[2], options);
 }
 
 constexpr const char* kExitCodes =
@@ -47,9 +96,10 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
 
   std::string output = (std::filesystem::path("results") / (example.name + ".csv")).string();
   app.add_option("output", output,
-                 "result CSV; <stem>.units.csv (units) and <stem>.events.csv (event log) are "
-                 "written beside it when it is a regular file, not beside a device such as "
-                 "/dev/null or a pipe")
+                 "result file: HDF5 when it ends in .h5 (table, units, event log in one file), "
+                 "else a CSV with <stem>.units.csv (units) and <stem>.events.csv (event log) "
+                 "beside it when it is a regular file, not beside a device such as /dev/null "
+                 "or a pipe")
       ->type_name("PATH")
       ->capture_default_str();
 
@@ -80,6 +130,7 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
                          : "spacing of the output grid in s [default: (stop - start) / 500]")
           ->type_name("S");
   if (example.options.output_interval_s) interval->capture_default_str();
+  const RecordTexts record = add_record_options(app);
 
   try {
     // CLI11 takes the arguments in reverse order.
@@ -98,6 +149,7 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
 
   run.output = output;
   if (interval->count() > 0) run.options.output_interval_s = interval_s;
+  apply_record_options(*record, run.options);
   for (const auto& [name, on] : flags) {
     if (on) run.parameters.flags.insert(name);
   }

@@ -5,24 +5,43 @@
 #include <memory>
 #include <new>
 #include <ostream>
+#include <stdexcept>
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "hdae/result_file.hpp"
 #include "hdae/simulator.hpp"
 #include "program/command_line.hpp"
 
 namespace hdae::examples {
 namespace {
 
-/// Writes the result files (creating the output's directory) and says on err when the units
-/// file and event log were left out because the output is not a regular file.
+/// Writes the result files (creating the output's directory): one HDF5 file for an output
+/// ending in .h5, else the CSV files, saying on err when the units file and event log were
+/// left out because the output is not a regular file.
 void write_files(const SimulationResult& result, const std::filesystem::path& output,
                  const std::string& program, std::ostream& err) {
   if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
+  if (output.extension() == ".h5") {
+    write_result_hdf5(result, output);
+    return;
+  }
   const ResultFiles files = write_result_files(result, output);
   if (!files.side_files_written()) {
     err << program << ": " << output.string()
         << " is not a regular file: wrote the table only, no units file or event log\n";
+  }
+}
+
+/// The example's key numbers, or why they are left out: they read columns by name, and the
+/// command line may have left those out of the record (--columns, --kinds).
+void print_key_numbers(const Example& example, const SimulationModel& model,
+                       const SimulationResult& result, std::ostream& out) {
+  if (result.table.num_rows() == 0) return;
+  try {
+    out << example.key_numbers(model, result) << '\n';
+  } catch (const std::out_of_range& e) {
+    out << "key numbers left out: " << e.what() << '\n';
   }
 }
 
@@ -62,7 +81,7 @@ int run_example_program(const Example& example, const std::string& program,
     write_files(result, run.output, program, env.err);
     stage = "printing the summary";
     env.out << summary(result) << '\n';
-    if (result.table.num_rows() > 0) env.out << example.key_numbers(*model, result) << '\n';
+    print_key_numbers(example, *model, result, env.out);
     env.out << "-> " << run.output.string() << '\n';
     return result.status.ok() ? 0 : 1;
   } catch (const std::bad_alloc&) {

@@ -1,9 +1,10 @@
 // What an example program hdae-<name> does with its registry entry: read the command line
 // (command_line.hpp), validate the options, build the model, run it with the cancel flag that
-// Ctrl-C sets, write the CSV, units file and event log (also after a model failure, with what
-// was computed), print the summary and the example's key numbers, and map the outcome to an
-// exit status: 0 the run reached its end, 1 it stopped early (the files hold what was
-// computed), 2 an error. Every failure, wherever it happens (parsing, option validation,
+// Ctrl-C (or SIGTERM) sets, write the CSV, units file and event log — or one HDF5 file for an
+// output ending in .h5 — (also after a model failure, with what was computed; every file
+// replaced atomically, hdae/atomic_file.hpp), print the summary and the example's key numbers, and
+// map the outcome to an exit status: 0 the run reached its end, 1 it stopped early (the files hold
+// what was computed), 2 an error. Every failure, wherever it happens (parsing, option validation,
 // model construction including running out of memory, the run, file writing), ends in a
 // message on err and exit status 2, never in an escaping exception.
 #pragma once
@@ -21,7 +22,7 @@ namespace hdae::examples {
 struct ProgramEnvironment {
   std::ostream& out;  ///< summary, key numbers, --help and --version
   std::ostream& err;  ///< errors and notes
-  /// Put into SimulationOptions::cancel (main() sets it on SIGINT); may be null.
+  /// Put into SimulationOptions::cancel (main() sets it on SIGINT and SIGTERM); may be null.
   const std::atomic<bool>* cancel = nullptr;
 };
 

@@ -1,6 +1,6 @@
 // hdae-example and every hdae-<name> (links to it): the program takes its example from the
-// name it was started under (launcher.hpp); Ctrl-C sets the cancel flag of the run, which
-// then stops cleanly with status "interrupted" and keeps its rows.
+// name it was started under (launcher.hpp); Ctrl-C (SIGINT) and SIGTERM set the cancel flag of
+// the run, which then stops cleanly with status "interrupted" and writes its rows.
 #include <algorithm>
 #include <atomic>
 #include <csignal>
@@ -18,7 +18,7 @@ namespace {
 
 std::atomic<bool> interrupted{false};
 
-extern "C" void on_sigint(int /*signal*/) { interrupted.store(true); }
+extern "C" void on_stop_signal(int /*signal*/) { interrupted.store(true); }
 
 }  // namespace
 
@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
         argc > 0 ? std::filesystem::path(argv[0]).filename().string() : "hdae-example";
     const std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
     const hdae::examples::ProgramEnvironment env{std::cout, std::cerr, &interrupted};
-    std::signal(SIGINT, on_sigint);
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
     if (const auto* example = hdae::examples::find_example_by_program(invoked_as)) {
       return hdae::examples::run_example_program(*example, invoked_as, args, env);
     }

@@ -1,12 +1,13 @@
 // write_result_files and summary(): what example programs and users call after a run.
 #include <string>
 #include <string_view>
-#include <system_error>
 
 #include <fmt/format.h>
 
+#include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/result.hpp"
+#include "results/csv_in_place.hpp"
 
 namespace hdae {
 namespace {
@@ -28,16 +29,25 @@ std::string status_line(const SimulationStatus& status) {
 ResultFiles write_result_files(const SimulationResult& result,
                                const std::filesystem::path& csv_file) {
   ResultFiles files{.table = csv_file};
-  write_csv(result.table, csv_file);
-  // The table exists now, as a new regular file or as what csv_file already was. Beside
-  // anything else (/dev/null.units.csv, <pipe>.events.csv) side files would be litter, or
-  // fail for want of permission where the device lives.
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(csv_file, ec)) return files;
+  AtomicFile table(csv_file);
+  if (!table.replaces()) {
+    // Beside a device or a pipe (/dev/null.units.csv, <pipe>.events.csv) side files would be
+    // litter, or fail for want of permission where the device lives.
+    detail::write_csv_in_place(result.table, detail::write_path_of(table));
+    return files;
+  }
   files.units = std::filesystem::path(csv_file).replace_extension(".units.csv");
-  write_units_csv(result.table, files.units);
   files.events = std::filesystem::path(csv_file).replace_extension(".events.csv");
-  write_event_log_csv(result.events, files.events);
+  AtomicFile units(files.units);
+  AtomicFile events(files.events);
+  // All three are complete before any is renamed, so an interruption while writing leaves
+  // the previous result whole; the table goes last, as the file readers look for first.
+  detail::write_units_csv_in_place(result.table, detail::write_path_of(units));
+  detail::write_event_log_csv_in_place(result.events, detail::write_path_of(events));
+  detail::write_csv_in_place(result.table, detail::write_path_of(table));
+  units.commit();
+  events.commit();
+  table.commit();
   return files;
 }
 
