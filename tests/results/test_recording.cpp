@@ -101,7 +101,7 @@ TEST_CASE("columns chosen by kind, beside a name, hold the outputs the model com
   }
 }
 
-TEST_CASE("a column pattern that matches nothing is an error naming it and the model") {
+TEST_CASE("a pattern or kind that selects nothing is an error naming it and the model") {
   SimulationOptions o = clutch_options();
   o.record_columns = {"w1", "omega*"};
   models::IdealClutch model;
@@ -109,6 +109,13 @@ TEST_CASE("a column pattern that matches nothing is an error naming it and the m
                        "SimulationOptions::record_columns: \"omega*\" matches no column of model "
                        "'ideal_clutch' (columns: w1, w2, tau_int, der(w1), der(w2), tau, u_C, "
                        "i_C, i_R, engaged)",
+                       OptionError);
+  models::BouncingBall ball;  // states and derivatives, no outputs
+  SimulationOptions ball_options;
+  ball_options.record_kinds = {ColumnKind::kOutput};
+  CHECK_THROWS_WITH_AS(Simulator(ball, ball_options),
+                       "SimulationOptions::record_kinds: model 'bouncing_ball' has no output "
+                       "columns",
                        OptionError);
   o.record_columns = {"w1", ""};
   CHECK_THROWS_WITH_AS(o.validate(), "SimulationOptions::record_columns holds an empty name",

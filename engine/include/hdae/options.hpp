@@ -134,7 +134,8 @@ struct SimulationOptions {
   /// record_kinds. Both empty: every column. A pattern that matches no column of the model is
   /// an OptionError naming it (when the run is created).
   std::vector<std::string> record_columns;
-  /// Kinds recorded whole (ColumnKind::kState, kDerivative, kOutput); see record_columns.
+  /// Kinds recorded whole (ColumnKind::kState, kDerivative, kOutput); see record_columns. A
+  /// kind the model has no column of is an OptionError.
   std::vector<ColumnKind> record_kinds;
   /// Rows recorded. Both limits at every event, the t0 row(s) and the last row of the run
   /// are always recorded; kEventsOnly drops the output grid between them.

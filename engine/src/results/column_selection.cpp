@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "results/record_names.hpp"
 
 namespace hdae::detail {
 
@@ -65,6 +66,14 @@ std::vector<std::size_t> select_columns(const std::vector<ColumnInfo>& columns,
       if (glob_match(patterns[p], columns[c].name)) keep = pattern_used[p] = true;
     }
     if (keep) selected.push_back(c);
+  }
+  for (const ColumnKind kind : kinds) {
+    const bool any = std::any_of(columns.begin(), columns.end(),
+                                 [kind](const ColumnInfo& c) { return c.kind == kind; });
+    if (!any) {
+      throw OptionError(fmt::format("SimulationOptions::record_kinds: model '{}' has no {} columns",
+                                    model, kind_name(kind)));
+    }
   }
   for (std::size_t p = 0; p < patterns.size(); ++p) {
     if (!pattern_used[p]) {

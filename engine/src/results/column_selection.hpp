@@ -19,7 +19,7 @@ namespace hdae::detail {
 
 /// Indices, in column order, of the columns that match one of the patterns or whose kind is
 /// one of kinds; all columns when both are empty. Throws OptionError naming a pattern that
-/// matches no column (model names the model in that message).
+/// matches no column, or a kind the model has no column of (model names the model).
 [[nodiscard]] std::vector<std::size_t> select_columns(const std::vector<ColumnInfo>& columns,
                                                       std::span<const std::string> patterns,
                                                       std::span<const ColumnKind> kinds,
