@@ -424,8 +424,9 @@ $(cat "${tmp}/compare.md")
 What recording the rows of a large run costs (\`bench/recording_main.cpp\`): the chain of 10^4
 masses with KLU, its rows kept nowhere (the solve alone), in the in-memory table, streamed to
 CSV, or streamed to HDF5 (\`hdae::Hdf5Sink\`: chunks of about 64 KiB appended to extendible
-datasets, flushed every 2 s). The cost is the difference of the median run times, relative to
-the solve alone; bytes per value count time as one value of each row.
+datasets, flushed every 2 s). The cost is the difference of the median run times, wall-clock
+and CPU (user + system, less sensitive to a shared machine), relative to the solve alone;
+bytes per value count time as one value of each row.
 
 $(cat "${tmp}/recording.md")
 EOF
