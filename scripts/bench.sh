@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the benchmark programs of bench/ in Release (own build directory), runs them all and
 # writes docs/benchmarks.md: hdae against raw SUNDIALS IDA (overhead, events), sparse scaling,
-# jump solves, large results, SciPy as a peer and hdae-compare on wide files, with the machine
-# they ran on.
+# jump solves, large results, SciPy as a peer, hdae-compare on wide files and the cost of
+# recording (table, CSV, HDF5), with the machine they ran on.
 #
 #   scripts/bench.sh                 full run (several minutes), writes docs/benchmarks.md
 #   scripts/bench.sh --smoke         every benchmark once at tiny sizes (well under a minute
@@ -39,7 +39,7 @@ mkdir -p "${build_dir}"
 cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DHDAE_BUILD_BENCHMARKS=ON \
   -DHDAE_BUILD_TESTS=OFF -DHDAE_BUILD_EXAMPLES=OFF > "${build_dir}/configure.log" 2>&1 ||
   { cat "${build_dir}/configure.log" >&2; exit 1; }
-programs=(overhead scaling events jump rows peer compare)
+programs=(overhead scaling events jump rows peer compare recording)
 cmake --build "${build_dir}" -j2 --target "${programs[@]/#/hdae-bench-}" >&2
 bin="${build_dir}/bench"
 
@@ -82,6 +82,7 @@ run "events" "${tmp}/events.md" "${bin}/hdae-bench-events" "${flags[@]}"
 run "jump" "${tmp}/jump.md" "${bin}/hdae-bench-jump" "${flags[@]}"
 run "rows" "${tmp}/rows.md" "${bin}/hdae-bench-rows" "${flags[@]}"
 run "compare" "${tmp}/compare.md" "${bin}/hdae-bench-compare" "${flags[@]}"
+run "recording" "${tmp}/recording.md" "${bin}/hdae-bench-recording" "${flags[@]}"
 
 # The peer: hdae's figures first, then SciPy (Debian's python3-scipy) builds the table.
 peer_runs=11
@@ -417,6 +418,17 @@ per value into a table reserved from the file's size; first touching the tables'
 (8 bytes per value) is a visible part of it on a virtual machine, whose page faults are dear.
 
 $(cat "${tmp}/compare.md")
+
+## 8. Recording
+
+What recording the rows of a large run costs (\`bench/recording_main.cpp\`): the chain of 10^4
+masses with KLU, its rows kept nowhere (the solve alone), in the in-memory table, streamed to
+CSV, or streamed to HDF5 (\`hdae::Hdf5Sink\`: chunks of about 64 KiB appended to extendible
+datasets, flushed every 2 s). The cost is the difference of the median run times, wall-clock
+and CPU (user + system, less sensitive to a shared machine), relative to the solve alone;
+bytes per value count time as one value of each row.
+
+$(cat "${tmp}/recording.md")
 EOF
 } > "${output}"
 

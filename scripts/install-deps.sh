@@ -6,10 +6,13 @@
 set -eu
 
 build="cmake g++ libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev libcli11-dev"
+# libhdf5-dev: HDF5 result files; python3-h5py: a test reads them back independently of hdae.
+build="$build libhdf5-dev pkgconf"
 # doctest-dev: tests; python3-matplotlib: plots of results; clang, libclang-rt-14-dev:
 # libFuzzer and the sanitizers' clang runtime; clang-format: the format check; valgrind:
 # memcheck of the examples; python3-scipy: SciPy as the peer in the benchmarks.
 extra="doctest-dev python3-matplotlib clang libclang-rt-14-dev clang-format valgrind python3-scipy"
+extra="$extra python3-h5py"
 
 case "${1:-}" in
   --build) wanted="$build" ;;

@@ -1,8 +1,10 @@
 // An example program's command line (command_line.hpp), built from its registry entry.
 #include "program/command_line.hpp"
 
+#include <array>
 #include <charconv>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <string_view>
 #include <system_error>
@@ -11,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "program/parse_arguments.hpp"
+#include "program/record_options.hpp"
 
 namespace hdae::examples {
 namespace {
@@ -30,6 +33,51 @@ std::string check_positive_integer(const std::string& text) {
 std::string check_setting(const std::string& text) {
   std::string error;
   return parse_setting(text, &error) ? std::string{} : error;
+}
+
+/// The texts of --columns, --kinds and --rows; held by pointer, as CLI11 writes into them.
+using RecordTexts = std::unique_ptr<std::array<std::string, 3>>;
+
+/// A CLI11 check from a parser of record_options.hpp.
+template <typename Parse>
+CLI::Validator record_check(Parse parse) {
+  return CLI::Validator([parse](std::string& text) { return parse(text); }, "", "");
+}
+
+RecordTexts add_record_options(CLI::App& app) {
+  RecordTexts texts = std::make_unique<std::array<std::string, 3>>();
+  app.add_option("--columns", (*texts)[0],
+                 "record only these columns: names or globs, comma-separated ('w*,tau', "
+                 "'der(*)'); with --kinds, a column is recorded when either selects it")
+      ->type_name("LIST")
+      ->check(record_check([](const std::string& t) {
+        std::vector<std::string> columns;
+        return parse_column_list(t, columns);
+      }));
+  app.add_option("--kinds", (*texts)[1],
+                 "record whole kinds of columns, comma-separated: states, derivatives, outputs")
+      ->type_name("LIST")
+      ->check(record_check([](const std::string& t) {
+        std::vector<ColumnKind> kinds;
+        return parse_kind_list(t, kinds);
+      }));
+  app.add_option("--rows", (*texts)[2],
+                 "rows recorded: all (the output grid), events (t0, both limits at every "
+                 "event, the last row), every:K (every K-th output point and the event rows); "
+                 "event rows are always kept [default: all]")
+      ->type_name("WHICH")
+      ->check(record_check([](const std::string& t) {
+        SimulationOptions scratch;
+        return parse_row_selection(t, scratch);
+      }));
+  return texts;
+}
+
+/// Puts the checked texts into the options (an option not given leaves its field alone).
+void apply_record_options(const std::array<std::string, 3>& texts, SimulationOptions& options) {
+  if (!texts[0].empty()) (void)parse_column_list(texts[0], options.record_columns);
+  if (!texts[1].empty()) (void)parse_kind_list(texts[1], options.record_kinds);
+  if (!texts[2].empty()) (void)parse_row_selection(texts[2], options);
 }
 
 constexpr const char* kExitCodes =
@@ -73,12 +121,14 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   std::string output = (std::filesystem::path("results") / (example.name + ".csv")).string();
   CLI::Option* output_positional =
       app.add_option("output", output,
-                     "result CSV; <stem>.units.csv (units), <stem>.events.csv (event log) and "
-                     "<stem>.params.csv (parameter values) are written beside it when it is a "
-                     "regular file, not beside a device such as /dev/null or a pipe")
+                     "result file: HDF5 when it ends in .h5 (table, units, event log and "
+                     "parameters in one file), else a CSV with <stem>.units.csv (units), "
+                     "<stem>.events.csv (event log) and <stem>.params.csv (parameter values) "
+                     "beside it when it is a regular file, not beside a device such as /dev/null "
+                     "or a pipe")
           ->type_name("PATH")
           ->capture_default_str();
-  app.add_option("-o,--output", output, "the result CSV, given as an option")
+  app.add_option("-o,--output", output, "the result file, given as an option")
       ->type_name("PATH")
       ->excludes(output_positional);
 
@@ -116,6 +166,7 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
                          : "spacing of the output grid in s [default: (stop - start) / 500]")
           ->type_name("S");
   if (example.options.output_interval_s) interval->capture_default_str();
+  const RecordTexts record = add_record_options(app);
 
   if (const std::optional<int> done = parse_arguments(app, args, program, out, err)) {
     return {.exit_code = *done};
@@ -125,6 +176,7 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   std::string unused;
   for (const std::string& text : settings) run.settings.push_back(*parse_setting(text, &unused));
   if (interval->count() > 0) run.options.output_interval_s = interval_s;
+  apply_record_options(*record, run.options);
   for (const auto& [name, on] : flags) {
     if (on) run.parameters.flags.insert(name);
   }

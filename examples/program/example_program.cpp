@@ -6,11 +6,14 @@
 #include <new>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "hdae/result_file.hpp"
 #include "hdae/simulator.hpp"
 #include "program/command_line.hpp"
 #include "program/progress.hpp"
@@ -18,13 +21,26 @@
 namespace hdae::examples {
 namespace {
 
+/// The model's parameter values as an HDF5 result stores them.
+std::vector<ResultParameter> result_parameters(const SimulationModel& model) {
+  std::vector<ResultParameter> parameters;
+  for (const ParameterInfo& p : model.structure().parameters) {
+    parameters.push_back({.name = p.name, .value = p.value, .unit = p.unit});
+  }
+  return parameters;
+}
+
 /// Writes the result files (creating the output's directory) with the model's parameter
-/// values and says on err when the side files were left out because the output is not a
-/// regular file.
+/// values: one HDF5 file for an output ending in .h5, else the CSV files, saying on err when
+/// the side files were left out because the output is not a regular file.
 void write_files(const SimulationResult& result, const SimulationModel& model,
                  const std::filesystem::path& output, const std::string& program,
                  std::ostream& err) {
   if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
+  if (output.extension() == ".h5") {
+    write_result_hdf5(result, output, result_parameters(model));
+    return;
+  }
   const ResultFiles files = write_result_files(result, output, model.structure().parameters);
   if (!files.side_files_written()) {
     err << program << ": " << output.string()
@@ -57,6 +73,18 @@ SimulationResult run_model(SimulationModel& model, const SimulationOptions& opti
   }
   simulator.advance_to(options.stop_s);
   return simulator.take_result();
+}
+
+/// The example's key numbers, or why they are left out: they read columns by name, and the
+/// command line may have left those out of the record (--columns, --kinds).
+void print_key_numbers(const Example& example, const SimulationModel& model,
+                       const SimulationResult& result, std::ostream& out) {
+  if (result.table.num_rows() == 0) return;
+  try {
+    out << example.key_numbers(model, result) << '\n';
+  } catch (const std::out_of_range& e) {
+    out << "key numbers left out: " << e.what() << '\n';
+  }
 }
 
 }  // namespace
@@ -96,7 +124,7 @@ int run_example_program(const Example& example, const std::string& program,
     write_files(result, *model, run.output, program, env.err);
     stage = "printing the summary";
     env.out << summary(result) << '\n';
-    if (result.table.num_rows() > 0) env.out << example.key_numbers(*model, result) << '\n';
+    print_key_numbers(example, *model, result, env.out);
     env.out << "-> " << run.output.string() << '\n';
     return result.status.ok() ? 0 : 1;
   } catch (const std::bad_alloc&) {

@@ -1,7 +1,7 @@
 // hdae-example and every hdae-<name> (links to it): the program takes its example from the
-// name it was started under (launcher.hpp); Ctrl-C sets the cancel flag of the run, which
-// then stops cleanly with status "interrupted" and keeps its rows. Progress lines go to standard
-// error when it is a terminal.
+// name it was started under (launcher.hpp); Ctrl-C (SIGINT) and SIGTERM set the cancel flag of
+// the run, which then stops cleanly with status "interrupted" and writes its rows. Progress lines
+// go to standard error when it is a terminal.
 #include <algorithm>
 #include <exception>
 #include <filesystem>

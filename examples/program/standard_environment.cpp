@@ -12,14 +12,15 @@ namespace {
 
 std::atomic<bool> interrupted{false};
 
-extern "C" void on_sigint(int /*signal*/) { interrupted.store(true); }
+extern "C" void on_stop_signal(int /*signal*/) { interrupted.store(true); }
 
 }  // namespace
 
 ProgramEnvironment standard_environment() {
   ProgramEnvironment env{std::cout, std::cerr, &interrupted};
   env.show_progress = isatty(STDERR_FILENO) == 1;
-  std::signal(SIGINT, on_sigint);
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
   return env;
 }
 

@@ -5,8 +5,8 @@
 
 namespace hdae::examples {
 
-/// std::cout and std::cerr, a cancel flag that Ctrl-C (SIGINT) sets from this call on (the
-/// run then stops cleanly with status "interrupted" and keeps its rows), and progress lines
+/// std::cout and std::cerr, a cancel flag that Ctrl-C (SIGINT) and SIGTERM set from this call on
+/// (the run then stops cleanly with status "interrupted" and keeps its rows), and progress lines
 /// when standard error is a terminal.
 [[nodiscard]] ProgramEnvironment standard_environment();
 

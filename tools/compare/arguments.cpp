@@ -26,7 +26,8 @@ constexpr std::string_view kDescription =
     "Decides whether a result CSV agrees with a reference CSV within a tube around every\n"
     "reference signal (as csv-compare does for Modelica regression tests). Rows with equal time\n"
     "are the two limits at an event; events are paired by order and may shift slightly. Every\n"
-    "signal of the reference must be in the result; signals only in the result are listed.";
+    "signal of the reference must be in the result; signals only in the result are listed.\n"
+    "Either file may be an HDF5 result file (hdae's .h5 format, recognised by its content).";
 
 constexpr std::string_view kFooter =
     "exit status: 0 the files agree, 1 they differ, 2 error (arguments or files)";
@@ -91,8 +92,11 @@ struct CommandLine {
     app.set_version_flag("--version", version_line(), "print the program's version");
     // Unknown options and surplus files are collected and reported by parse_arguments.
     app.allow_extras();
-    app.add_option("reference", reference, "the reference CSV")->type_name("");
-    app.add_option("result", result, "the result CSV, compared with the reference")->type_name("");
+    app.add_option("reference", reference, "the reference CSV (or HDF5 result file)")
+        ->type_name("");
+    app.add_option("result", result,
+                   "the result CSV (or HDF5 result file), compared with the reference")
+        ->type_name("");
 
     add_number("--rel", &CompareOptions::rel_value,
                "tube half-height relative to each signal's range\n(default 1e-3)");

@@ -17,6 +17,7 @@
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "hdae/result_file.hpp"
 
 namespace hdae::compare {
 namespace {
@@ -52,16 +53,20 @@ void require_finite(const ResultTable& table, const std::filesystem::path& file,
     const std::span<const double> row = table.row(i);
     for (std::size_t j = 0; j < row.size(); ++j) {
       if (compared[j] && !std::isfinite(row[j])) {
-        throw IoError(fmt::format("{}:{}: column \"{}\": value {} at t = {} is not finite",
-                                  file.string(), line_of_row(file, i), table.columns()[j].name,
-                                  row[j], table.time(i)));
+        // A CSV's place is its line; an HDF5 file has rows, counted from 0 as h5py does.
+        const std::string place = is_hdf5_file(file)
+                                      ? fmt::format("{}: row {}", file.string(), i)
+                                      : fmt::format("{}:{}", file.string(), line_of_row(file, i));
+        throw IoError(fmt::format("{}: column \"{}\": value {} at t = {} is not finite", place,
+                                  table.columns()[j].name, row[j], table.time(i)));
       }
     }
   }
 }
 
+/// A result CSV or HDF5 file (read_result tells them apart by content).
 ResultTable read_table(const std::filesystem::path& file) {
-  ResultTable table = read_csv(file);
+  ResultTable table = read_result(file).table;
   if (table.num_rows() == 0) {
     throw IoError(fmt::format("{}: no data rows (only a header)", file.string()));
   }

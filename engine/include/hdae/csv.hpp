@@ -15,7 +15,14 @@
 
 namespace hdae {
 
-/// Writes time and all columns; throws IoError naming the file on failure.
+class AtomicFile;
+namespace detail {
+struct WritePath;
+}
+
+/// Writes time and all columns; throws IoError naming the file on failure. Every function here
+/// that writes a file replaces it atomically (atomic_file.hpp): a previous file stays whole
+/// until the new one is complete.
 void write_csv(const ResultTable& table, const std::filesystem::path& file);
 void write_csv(const ResultTable& table, std::ostream& out);
 
@@ -25,6 +32,8 @@ class CsvStreamWriter {
  public:
   /// Creates (truncates) the file and writes the header; throws IoError naming the file.
   CsvStreamWriter(const std::filesystem::path& file, const std::vector<ColumnInfo>& columns);
+  /// Writes file.path() (its temporary file); messages name file.target().
+  CsvStreamWriter(const AtomicFile& file, const std::vector<ColumnInfo>& columns);
   CsvStreamWriter(const CsvStreamWriter&) = delete;
   CsvStreamWriter& operator=(const CsvStreamWriter&) = delete;
   ~CsvStreamWriter();
@@ -35,6 +44,8 @@ class CsvStreamWriter {
   void close();
 
  private:
+  CsvStreamWriter(const detail::WritePath& file, const std::vector<ColumnInfo>& columns);
+
   struct State;
   std::unique_ptr<State> state_;
 };
@@ -66,7 +77,8 @@ struct ResultFiles {
 };
 
 /// Writes a whole result beside each other: <stem>.csv (the table), <stem>.units.csv and
-/// <stem>.events.csv (the event log), where csv_file is <dir>/<stem>.csv. The units file and
+/// <stem>.events.csv (the event log), where csv_file is <dir>/<stem>.csv. All three are written
+/// under temporary names first and renamed when all are complete. The units file and
 /// event log are written only beside a regular file: when csv_file is a device (/dev/null,
 /// /dev/stdout), a named pipe or a socket, the table goes to it and nothing else is created.
 /// Throws IoError naming the file that cannot be written.

@@ -7,9 +7,13 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace hdae {
+
+enum class ColumnKind;  // result.hpp: kState, kDerivative, kOutput
 
 enum class LinearSolverKind {
   kAuto,   ///< KLU when the model declares a sparsity pattern and has >= sparse_min_unknowns
@@ -23,7 +27,18 @@ enum class JumpRule {
   kEndPoint,  ///< M_d(x^+): as ModiaMath does; kept for comparison
 };
 
-enum class RowStorage { kInMemory, kStreamOnly };
+/// Where SimulationOptions puts the rows besides the sinks added to a Simulator.
+enum class RowStorage {
+  kInMemory,    ///< in SimulationResult::table (and stream_csv_path when set)
+  kStreamOnly,  ///< only in stream_csv_path, which must be set
+  kSinksOnly,   ///< nowhere by itself: the rows go to the added sinks only (an Hdf5Sink)
+};
+
+/// Which rows of a run are recorded (SimulationOptions::record_rows).
+enum class RecordedRows {
+  kGrid,        ///< the output grid (every record_every-th point) and all event rows
+  kEventsOnly,  ///< the t0 row(s), both limits at every event and the last row
+};
 
 enum class LogLevel { kOff, kError, kWarning, kInfo, kDebug };
 
@@ -109,8 +124,25 @@ struct SimulationOptions {
   /// for them.
   std::filesystem::path stream_csv_path;
   /// Whether rows are kept in SimulationResult::table as well (kStreamOnly requires
-  /// stream_csv_path and bounds memory for runs with millions of rows).
+  /// stream_csv_path and bounds memory for runs with millions of rows; kSinksOnly keeps none
+  /// and streams none by itself, for a Simulator whose own sinks take the rows).
   RowStorage row_storage = RowStorage::kInMemory;
+  // What is recorded (results/row_recorder.hpp): every sink — the result table, the streamed
+  // CSV, an HDF5 file, the user's — gets the same selected columns (RowSink::begin) and rows.
+  /// Columns recorded by name or glob ('*' any run of characters, '?' one character, e.g.
+  /// "*.v", "der(*)"); a column is recorded when it matches one of these or its kind is in
+  /// record_kinds. Both empty: every column. A pattern that matches no column of the model is
+  /// an OptionError naming it (when the run is created).
+  std::vector<std::string> record_columns;
+  /// Kinds recorded whole (ColumnKind::kState, kDerivative, kOutput); see record_columns. A
+  /// kind the model has no column of is an OptionError.
+  std::vector<ColumnKind> record_kinds;
+  /// Rows recorded. Both limits at every event, the t0 row(s) and the last row of the run
+  /// are always recorded; kEventsOnly drops the output grid between them.
+  RecordedRows record_rows = RecordedRows::kGrid;
+  /// With kGrid: the output point t0 + k dt is recorded when k is a multiple of this; >= 1.
+  /// The numbering follows the grid, so slicing a run does not change which rows are kept.
+  std::size_t record_every = 1;
 
   // --- Limits ------------------------------------------------------------------------------
   /// Stop with Outcome::kWallClockLimit after this much wall-clock time (s); 0: no limit;

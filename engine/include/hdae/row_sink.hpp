@@ -18,6 +18,7 @@
 namespace hdae {
 
 class CsvStreamWriter;
+class AtomicFile;
 
 /// Receives the rows of a run. begin() comes first (once), then append() for every row, then
 /// end() once when the run is over (also after a failure, or when the simulator is destroyed
@@ -55,8 +56,11 @@ class TableSink final : public RowSink {
 };
 
 /// Streams the rows to a CSV file (the format of write_csv), buffered in 64 KiB chunks, so the
-/// rows survive an interruption and a long run needs no memory for them. The file is created
-/// (truncated) by begin(); errors throw IoError naming the file.
+/// rows survive an interruption and a long run needs no memory for them. The rows go to a
+/// temporary file beside the target (atomic_file.hpp), created by begin() and renamed over
+/// the target by end(): every end of a run that calls end() — the stop time, an interruption,
+/// a failure — leaves a valid CSV ending at a complete row, while a killed process leaves the
+/// previous file untouched. Errors throw IoError naming the file.
 class CsvSink final : public RowSink {
  public:
   explicit CsvSink(std::filesystem::path file);
@@ -67,6 +71,7 @@ class CsvSink final : public RowSink {
 
  private:
   std::filesystem::path file_;
+  std::unique_ptr<AtomicFile> file_in_progress_;
   std::unique_ptr<CsvStreamWriter> writer_;
 };
 

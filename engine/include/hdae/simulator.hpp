@@ -86,7 +86,7 @@ class Simulator {
   [[nodiscard]] const Statistics& statistics() const;
   /// The event log so far.
   [[nodiscard]] const std::vector<EventRecord>& events() const;
-  /// The rows kept in memory so far (empty with RowStorage::kStreamOnly).
+  /// The rows kept in memory so far (empty with RowStorage::kStreamOnly and kSinksOnly).
   [[nodiscard]] const ResultTable& table() const;
   [[nodiscard]] const SimulationModel& model() const;
   [[nodiscard]] const SimulationOptions& options() const;

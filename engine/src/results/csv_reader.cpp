@@ -22,6 +22,7 @@
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
 #include "results/quoted_text.hpp"
+#include "results/regular_file.hpp"
 
 namespace hdae {
 namespace {
@@ -180,40 +181,6 @@ void reserve_rows(ResultTable& table, const std::filesystem::path& file,
   table.reserve_rows(static_cast<std::size_t>(size / (first_row_bytes + 1)) + 1);
 }
 
-/// Throws IoError "<file>: ..." unless the path names a regular file (after symbolic links):
-/// a directory reads as a read error, a FIFO without a writer blocks the reader for ever, a
-/// device never ends. Checked before opening, which is what blocks on a FIFO.
-void require_regular_file(const std::filesystem::path& file) {
-  std::error_code ec;
-  const std::filesystem::file_status status = std::filesystem::status(file, ec);
-  using Type = std::filesystem::file_type;
-  const auto not_regular = [&](std::string_view what) {
-    return IoError(fmt::format("{}: is {}, not a regular file", file.string(), what));
-  };
-  switch (status.type()) {
-    case Type::regular:
-      return;
-    case Type::none:
-      // status() failed otherwise (e.g. no permission on a directory on the way): opening
-      // the file says so.
-      return;
-    case Type::not_found:
-      throw IoError(fmt::format("{}: no such file", file.string()));
-    case Type::directory:
-      throw IoError(fmt::format("{}: is a directory", file.string()));
-    case Type::fifo:
-      throw not_regular("a FIFO (named pipe)");
-    case Type::character:
-      throw not_regular("a character device");
-    case Type::block:
-      throw not_regular("a block device");
-    case Type::socket:
-      throw not_regular("a socket");
-    default:
-      throw IoError(fmt::format("{}: is not a regular file", file.string()));
-  }
-}
-
 /// A UTF-8 byte order mark (EF BB BF), which some programs write at the start of a text
 /// file, is no part of the first line.
 void skip_byte_order_mark(std::istream& in) {
@@ -240,7 +207,7 @@ bool next_line(std::istream& in, std::string& line, Location& where) {
 
 /// Opens a file for reading after require_regular_file, past a byte order mark.
 std::ifstream open_for_reading(const std::filesystem::path& file) {
-  require_regular_file(file);
+  detail::require_regular_file(file);
   std::ifstream in(file, std::ios::binary);
   if (!in) throw IoError(fmt::format("{}: cannot open for reading", file.string()));
   skip_byte_order_mark(in);

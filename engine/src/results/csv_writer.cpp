@@ -1,6 +1,6 @@
-// Writing result files (csv.hpp): the table, its units, the event log and the parameters. Numbers
-// use fmt's shortest round-trip representation, so read_csv gives back the same bits; names and
-// notes are quoted as in RFC 4180 when they would otherwise break the line into the wrong fields.
+// Writing result files (csv.hpp): the table, its units and the event log. Numbers use fmt's
+// shortest round-trip representation, so read_csv gives back the same bits; names and notes
+// are quoted as in RFC 4180 when they would otherwise break the line into the wrong fields.
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -8,8 +8,11 @@
 
 #include <fmt/format.h>
 
+#include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "results/csv_in_place.hpp"
+#include "results/record_names.hpp"
 
 namespace hdae {
 namespace {
@@ -46,32 +49,6 @@ void append_field(fmt::memory_buffer& out, std::string_view text) {
   out.push_back('"');
 }
 
-std::string_view kind_name(ColumnKind kind) {
-  switch (kind) {
-    case ColumnKind::kState:
-      return "state";
-    case ColumnKind::kDerivative:
-      return "derivative";
-    case ColumnKind::kOutput:
-      return "output";
-    case ColumnKind::kOther:
-      break;
-  }
-  return "other";
-}
-
-std::string_view direction_name(CrossingDirection direction) {
-  switch (direction) {
-    case CrossingDirection::kRising:
-      return "rising";
-    case CrossingDirection::kFalling:
-      return "falling";
-    case CrossingDirection::kBoth:
-      break;
-  }
-  return "both";
-}
-
 void write_table(const ResultTable& table, std::ostream& out) {
   fmt::memory_buffer buffer;
   buffer.append(std::string_view("time"));
@@ -96,18 +73,18 @@ void write_table(const ResultTable& table, std::ostream& out) {
   out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
 }
 
-std::ofstream open_for_writing(const std::filesystem::path& file) {
-  std::ofstream out(file);
-  if (!out) throw IoError(fmt::format("{}: cannot open for writing", file.string()));
+std::ofstream open_for_writing(const detail::WritePath& file) {
+  std::ofstream out(file.open);
+  if (!out) throw IoError(fmt::format("{}: cannot open for writing", file.shown.string()));
   return out;
 }
 
-void close_checked(std::ofstream& out, const std::filesystem::path& file) {
+void close_checked(std::ofstream& out, const detail::WritePath& file) {
   out.close();
-  if (!out) throw IoError(fmt::format("{}: write failed", file.string()));
+  if (!out) throw IoError(fmt::format("{}: write failed", file.shown.string()));
 }
 
-void write_buffer(const fmt::memory_buffer& buffer, const std::filesystem::path& file) {
+void write_buffer(const fmt::memory_buffer& buffer, const detail::WritePath& file) {
   std::ofstream out = open_for_writing(file);
   out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
   close_checked(out, file);
@@ -115,10 +92,20 @@ void write_buffer(const fmt::memory_buffer& buffer, const std::filesystem::path&
 
 }  // namespace
 
-void write_csv(const ResultTable& table, const std::filesystem::path& file) {
+namespace detail {
+
+void write_csv_in_place(const ResultTable& table, const WritePath& file) {
   std::ofstream out = open_for_writing(file);
   write_table(table, out);
   close_checked(out, file);
+}
+
+}  // namespace detail
+
+void write_csv(const ResultTable& table, const std::filesystem::path& file) {
+  AtomicFile atomic(file);
+  detail::write_csv_in_place(table, detail::write_path_of(atomic));
+  atomic.commit();
 }
 
 void write_csv(const ResultTable& table, std::ostream& out) {
@@ -126,7 +113,9 @@ void write_csv(const ResultTable& table, std::ostream& out) {
   if (!out) throw IoError("write_csv: the output stream failed");
 }
 
-void write_units_csv(const ResultTable& table, const std::filesystem::path& file) {
+namespace detail {
+
+void write_units_csv_in_place(const ResultTable& table, const WritePath& file) {
   fmt::memory_buffer buffer;
   buffer.append(std::string_view("time,s,time\n"));
   for (const ColumnInfo& c : table.columns()) {
@@ -134,14 +123,13 @@ void write_units_csv(const ResultTable& table, const std::filesystem::path& file
     buffer.push_back(',');
     append_field(buffer, c.unit);
     buffer.push_back(',');
-    buffer.append(kind_name(c.kind));
+    buffer.append(detail::kind_name(c.kind));
     buffer.push_back('\n');
   }
   write_buffer(buffer, file);
 }
 
-void write_params_csv(std::span<const ParameterInfo> parameters,
-                      const std::filesystem::path& file) {
+void write_params_csv_in_place(std::span<const ParameterInfo> parameters, const WritePath& file) {
   fmt::memory_buffer buffer;
   buffer.append(std::string_view("name,value,unit\n"));
   for (const ParameterInfo& p : parameters) {
@@ -155,8 +143,7 @@ void write_params_csv(std::span<const ParameterInfo> parameters,
   write_buffer(buffer, file);
 }
 
-void write_event_log_csv(const std::vector<EventRecord>& events,
-                         const std::filesystem::path& file) {
+void write_event_log_csv_in_place(const std::vector<EventRecord>& events, const WritePath& file) {
   fmt::memory_buffer buffer;
   buffer.append(std::string_view("time,kind,crossings,time_events,iterations,jumps,note\n"));
   std::string list;  // one '|'-joined field, quoted as a whole
@@ -169,7 +156,7 @@ void write_event_log_csv(const std::vector<EventRecord>& events,
     list.clear();
     for (const CrossingRecord& c : e.crossings) {
       if (!list.empty()) list += '|';
-      list += fmt::format("{}({})", c.crossing, direction_name(c.direction));
+      list += fmt::format("{}({})", c.crossing, detail::direction_name(c.direction));
     }
     append_field(buffer, list);
     buffer.push_back(',');
@@ -200,18 +187,47 @@ void write_event_log_csv(const std::vector<EventRecord>& events,
   write_buffer(buffer, file);
 }
 
+}  // namespace detail
+
+void write_units_csv(const ResultTable& table, const std::filesystem::path& file) {
+  AtomicFile atomic(file);
+  detail::write_units_csv_in_place(table, detail::write_path_of(atomic));
+  atomic.commit();
+}
+
+void write_params_csv(std::span<const ParameterInfo> parameters,
+                      const std::filesystem::path& file) {
+  AtomicFile atomic(file);
+  detail::write_params_csv_in_place(parameters, detail::write_path_of(atomic));
+  atomic.commit();
+}
+
+void write_event_log_csv(const std::vector<EventRecord>& events,
+                         const std::filesystem::path& file) {
+  AtomicFile atomic(file);
+  detail::write_event_log_csv_in_place(events, detail::write_path_of(atomic));
+  atomic.commit();
+}
+
 }  // namespace hdae
 
 namespace hdae {
 
 struct CsvStreamWriter::State {
-  std::filesystem::path file;
+  detail::WritePath file;
   std::ofstream out;
   fmt::memory_buffer buffer;
   bool closed = false;
 };
 
 CsvStreamWriter::CsvStreamWriter(const std::filesystem::path& file,
+                                 const std::vector<ColumnInfo>& columns)
+    : CsvStreamWriter(detail::WritePath{file, file}, columns) {}
+
+CsvStreamWriter::CsvStreamWriter(const AtomicFile& file, const std::vector<ColumnInfo>& columns)
+    : CsvStreamWriter(detail::write_path_of(file), columns) {}
+
+CsvStreamWriter::CsvStreamWriter(const detail::WritePath& file,
                                  const std::vector<ColumnInfo>& columns)
     : state_(std::make_unique<State>()) {
   state_->file = file;
@@ -242,7 +258,7 @@ void CsvStreamWriter::append(double t, std::span<const double> values) {
   if (b.size() >= kStreamChunkBytes) {
     state_->out.write(b.data(), static_cast<std::streamsize>(b.size()));
     b.clear();
-    if (!state_->out) throw IoError(fmt::format("{}: write failed", state_->file.string()));
+    if (!state_->out) throw IoError(fmt::format("{}: write failed", state_->file.shown.string()));
   }
 }
 

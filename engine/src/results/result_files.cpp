@@ -1,12 +1,15 @@
 // write_result_files and summary(): what example programs and users call after a run.
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 #include <fmt/format.h>
 
+#include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/result.hpp"
+#include "results/csv_in_place.hpp"
 
 namespace hdae {
 namespace {
@@ -23,32 +26,51 @@ std::string status_line(const SimulationStatus& status) {
   return line;
 }
 
+/// The table, its units and event log, and the parameters file when parameters is set: all
+/// complete before any is renamed, so an interruption while writing leaves the previous result
+/// whole; the table goes last, as the file readers look for first.
+ResultFiles write_files(const SimulationResult& result, const std::filesystem::path& csv_file,
+                        std::optional<std::span<const ParameterInfo>> parameters) {
+  ResultFiles files{.table = csv_file};
+  AtomicFile table(csv_file);
+  if (!table.replaces()) {
+    // Beside a device or a pipe (/dev/null.units.csv, <pipe>.events.csv) side files would be
+    // litter, or fail for want of permission where the device lives.
+    detail::write_csv_in_place(result.table, detail::write_path_of(table));
+    return files;
+  }
+  const auto beside = [&](const char* extension) {
+    return std::filesystem::path(csv_file).replace_extension(extension);
+  };
+  files.units = beside(".units.csv");
+  files.events = beside(".events.csv");
+  if (parameters) files.params = beside(".params.csv");
+  AtomicFile units(files.units);
+  AtomicFile events(files.events);
+  std::optional<AtomicFile> params;
+  if (parameters) params.emplace(files.params);
+  detail::write_units_csv_in_place(result.table, detail::write_path_of(units));
+  detail::write_event_log_csv_in_place(result.events, detail::write_path_of(events));
+  if (params) detail::write_params_csv_in_place(*parameters, detail::write_path_of(*params));
+  detail::write_csv_in_place(result.table, detail::write_path_of(table));
+  units.commit();
+  events.commit();
+  if (params) params->commit();
+  table.commit();
+  return files;
+}
+
 }  // namespace
 
 ResultFiles write_result_files(const SimulationResult& result,
                                const std::filesystem::path& csv_file) {
-  ResultFiles files{.table = csv_file};
-  write_csv(result.table, csv_file);
-  // The table exists now, as a new regular file or as what csv_file already was. Beside
-  // anything else (/dev/null.units.csv, <pipe>.events.csv) side files would be litter, or
-  // fail for want of permission where the device lives.
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(csv_file, ec)) return files;
-  files.units = std::filesystem::path(csv_file).replace_extension(".units.csv");
-  write_units_csv(result.table, files.units);
-  files.events = std::filesystem::path(csv_file).replace_extension(".events.csv");
-  write_event_log_csv(result.events, files.events);
-  return files;
+  return write_files(result, csv_file, std::nullopt);
 }
 
 ResultFiles write_result_files(const SimulationResult& result,
                                const std::filesystem::path& csv_file,
                                std::span<const ParameterInfo> parameters) {
-  ResultFiles files = write_result_files(result, csv_file);
-  if (!files.side_files_written()) return files;
-  files.params = std::filesystem::path(csv_file).replace_extension(".params.csv");
-  write_params_csv(parameters, files.params);
-  return files;
+  return write_files(result, csv_file, parameters);
 }
 
 std::string summary(const SimulationResult& result) {

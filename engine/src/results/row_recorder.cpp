@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "results/column_selection.hpp"
+
 namespace hdae::detail {
 
 std::vector<ColumnInfo> columns_of(const ModelStructure& s) {
@@ -20,29 +22,65 @@ std::vector<ColumnInfo> columns_of(const ModelStructure& s) {
   return columns;
 }
 
-RowRecorder::RowRecorder(ModelCalls& model)
+RowRecorder::RowRecorder(ModelCalls& model, const SimulationOptions& options)
     : model_(model),
-      columns_(columns_of(model.structure())),
-      row_(columns_.size()),
+      rows_(options.record_rows),
+      every_(std::max<std::size_t>(options.record_every, 1)),
       w_(model.structure().outputs.size()),
-      scratch_r_(model.structure().num_unknowns()) {}
+      scratch_r_(model.structure().num_unknowns()) {
+  const std::vector<ColumnInfo> all = columns_of(model.structure());
+  selected_ =
+      select_columns(all, options.record_columns, options.record_kinds, model.structure().name);
+  all_columns_ = selected_.size() == all.size();
+  columns_.reserve(selected_.size());
+  for (const std::size_t c : selected_) columns_.push_back(all[c]);
+  outputs_recorded_ = std::any_of(columns_.begin(), columns_.end(), [](const ColumnInfo& c) {
+    return c.kind == ColumnKind::kOutput;
+  });
+  row_.resize(all.size());
+  selected_row_.resize(all_columns_ ? 0 : selected_.size());
+}
 
 void RowRecorder::begin() {
   for (RowSink* sink : sinks_) sink->begin(columns_);
 }
 
+bool RowRecorder::keeps_grid_row(std::size_t k) const {
+  return rows_ == RecordedRows::kGrid && k % every_ == 0;
+}
+
 void RowRecorder::store(double t, std::span<const double> x, std::span<const double> der_x) {
-  if (!w_.empty()) {
-    PhaseScope scope(model_, ModelPhase::kOutput);
-    model_.evaluate(t, x, der_x, scratch_r_, w_, EvaluationPhase::kContinuous);
-  }
+  held_.reset();  // a later row: the held one is not the last
+  evaluate_outputs(t, x, der_x);
   hand_out(t, x, der_x);
+}
+
+void RowRecorder::store_grid(std::size_t k, double t, std::span<const double> x,
+                             std::span<const double> der_x) {
+  if (keeps_grid_row(k)) {
+    store(t, x, der_x);
+    return;
+  }
+  if (!held_) held_.emplace();
+  held_->t = t;
+  held_->x.assign(x.begin(), x.end());
+  held_->der_x.assign(der_x.begin(), der_x.end());
+  last_time_ = t;
 }
 
 void RowRecorder::store_without_outputs(double t, std::span<const double> x,
                                         std::span<const double> der_x) {
+  held_.reset();
   std::fill(w_.begin(), w_.end(), std::numeric_limits<double>::quiet_NaN());
   hand_out(t, x, der_x);
+}
+
+void RowRecorder::evaluate_outputs(double t, std::span<const double> x,
+                                   std::span<const double> der_x) {
+  if (w_.empty()) return;
+  if (!outputs_recorded_) return;  // w_ stays as it is, nobody sees it
+  PhaseScope scope(model_, ModelPhase::kOutput);
+  model_.evaluate(t, x, der_x, scratch_r_, w_, EvaluationPhase::kContinuous);
 }
 
 void RowRecorder::hand_out(double t, std::span<const double> x, std::span<const double> der_x) {
@@ -51,13 +89,37 @@ void RowRecorder::hand_out(double t, std::span<const double> x, std::span<const 
   std::copy(der_x.begin(), der_x.end(), row_.begin() + n);
   std::copy(w_.begin(), w_.end(), row_.begin() + 2 * n);
   last_time_ = t;
-  for (RowSink* sink : sinks_) sink->append(t, row_);
+  if (!all_columns_) {
+    for (std::size_t i = 0; i < selected_.size(); ++i) selected_row_[i] = row_[selected_[i]];
+  }
+  const std::span<const double> row = all_columns_ ? row_ : selected_row_;
+  for (RowSink* sink : sinks_) sink->append(t, row);
+}
+
+void RowRecorder::store_held_row() {
+  const HeldRow held = std::move(*held_);
+  held_.reset();
+  // The run is over: the model may be past helping (after a failure), so outputs it cannot
+  // compute here are recorded as NaN rather than losing the row.
+  try {
+    evaluate_outputs(held.t, held.x, held.der_x);
+  } catch (...) {
+    std::fill(w_.begin(), w_.end(), std::numeric_limits<double>::quiet_NaN());
+  }
+  hand_out(held.t, held.x, held.der_x);
 }
 
 void RowRecorder::end() {
   if (ended_) return;
   ended_ = true;
   std::exception_ptr first;
+  if (held_) {
+    try {
+      store_held_row();
+    } catch (...) {
+      first = std::current_exception();
+    }
+  }
   for (RowSink* sink : sinks_) {
     try {
       sink->end();

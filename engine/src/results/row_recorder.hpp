@@ -1,12 +1,23 @@
 // Recording of a run's rows (docs/design.md, "The data path"): a row is time, x, der_x and the
 // model's outputs w, which are evaluated only for stored rows (the model is asked for outputs
 // at no other call). The recorder assembles it in one buffer and hands it to every row sink.
+//
+// What is recorded follows SimulationOptions::record_* (column_selection.hpp for the columns):
+// every sink sees the selected columns only, and the outputs are not evaluated at all when no
+// output column is selected. Rows come in two sorts. Instant rows (t0, both limits at an event,
+// the stop time, the last row of a run that ends early) are always recorded. Grid rows (output
+// points) are recorded when the row selection keeps their grid index; a grid row it drops is
+// held back instead, and recorded after all when the run ends without a later row, so every
+// selection ends with the run's last row.
 #pragma once
 
+#include <cstddef>
 #include <limits>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "hdae/options.hpp"
 #include "hdae/row_sink.hpp"
 #include "model/model_calls.hpp"
 
@@ -17,32 +28,54 @@ namespace hdae::detail {
 
 class RowRecorder {
  public:
-  explicit RowRecorder(ModelCalls& model);
+  /// Throws OptionError when options.record_columns names no column of the model.
+  RowRecorder(ModelCalls& model, const SimulationOptions& options);
 
   void add_sink(RowSink& sink) { sinks_.push_back(&sink); }
+  /// The recorded columns.
   [[nodiscard]] const std::vector<ColumnInfo>& columns() const { return columns_; }
   /// Hands the columns to every sink.
   void begin();
-  /// Stores (t, x, der_x, w(t, x, der_x)); the model is evaluated for w when it has outputs.
+  /// Stores the instant row (t, x, der_x, w(t, x, der_x)); the model is evaluated for w when
+  /// an output column is recorded.
   void store(double t, std::span<const double> x, std::span<const double> der_x);
+  /// The row of output point k (t = t0 + k dt): stored when the row selection keeps it.
+  void store_grid(std::size_t k, double t, std::span<const double> x,
+                  std::span<const double> der_x);
   /// Stores (t, x, der_x) with NaN outputs (where the model cannot evaluate them).
   void store_without_outputs(double t, std::span<const double> x, std::span<const double> der_x);
-  /// Tells every sink that the run is over; the first exception of a sink is rethrown after
-  /// all sinks were told.
+  /// Stores a grid row held back as the last row, then tells every sink that the run is over;
+  /// the first exception of a sink is rethrown after all sinks were told.
   void end();
   [[nodiscard]] bool ended() const { return ended_; }
-  /// Time of the last stored row; -infinity before the first.
+  /// Time of the last row offered (stored or held back); -infinity before the first.
   [[nodiscard]] double last_time() const { return last_time_; }
 
  private:
+  struct HeldRow {
+    double t;
+    std::vector<double> x;
+    std::vector<double> der_x;
+  };
+
+  [[nodiscard]] bool keeps_grid_row(std::size_t k) const;
+  void evaluate_outputs(double t, std::span<const double> x, std::span<const double> der_x);
   void hand_out(double t, std::span<const double> x, std::span<const double> der_x);
+  void store_held_row();
 
   ModelCalls& model_;
-  std::vector<ColumnInfo> columns_;
+  std::vector<std::size_t> selected_;  ///< indices into the full row [x, der_x, w]
+  std::vector<ColumnInfo> columns_;    ///< the selected columns
+  bool all_columns_ = true;
+  bool outputs_recorded_ = true;
+  RecordedRows rows_;
+  std::size_t every_;
   std::vector<RowSink*> sinks_;
-  std::vector<double> row_;
+  std::vector<double> row_;  ///< the full row
+  std::vector<double> selected_row_;
   std::vector<double> w_;
   std::vector<double> scratch_r_;
+  std::optional<HeldRow> held_;
   bool ended_ = false;
   double last_time_ = -std::numeric_limits<double>::infinity();
 };

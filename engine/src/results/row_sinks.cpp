@@ -1,4 +1,5 @@
 // The row sinks hdae provides (hdae/row_sink.hpp): the in-memory table, the streamed CSV file.
+#include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/row_sink.hpp"
 
@@ -13,7 +14,8 @@ CsvSink::CsvSink(std::filesystem::path file) : file_(std::move(file)) {}
 CsvSink::~CsvSink() = default;
 
 void CsvSink::begin(const std::vector<ColumnInfo>& columns) {
-  writer_ = std::make_unique<CsvStreamWriter>(file_, columns);
+  file_in_progress_ = std::make_unique<AtomicFile>(file_);
+  writer_ = std::make_unique<CsvStreamWriter>(*file_in_progress_, columns);
 }
 
 void CsvSink::append(double t, std::span<const double> values) {
@@ -21,7 +23,11 @@ void CsvSink::append(double t, std::span<const double> values) {
 }
 
 void CsvSink::end() {
-  if (writer_) writer_->close();
+  if (!writer_) return;
+  // Every row appended so far is complete: after an interruption or a failure the file is a
+  // valid prefix of the run and replaces the previous one like a complete result.
+  writer_->close();
+  file_in_progress_->commit();
 }
 
 }  // namespace hdae

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -72,6 +73,19 @@ void SimulationOptions::validate() const {
     throw OptionError(
         "SimulationOptions::row_storage is kStreamOnly but stream_csv_path is empty; the rows "
         "would be lost");
+  }
+  require(record_every >= 1, "record_every", ">= 1 (1: every output point)",
+          static_cast<double>(record_every));
+  if (record_rows == RecordedRows::kEventsOnly && record_every != 1) {
+    throw OptionError(fmt::format(
+        "SimulationOptions::record_every is {} but record_rows is kEventsOnly, which records no "
+        "output points to thin out",
+        record_every));
+  }
+  for (const std::string& pattern : record_columns) {
+    if (pattern.empty()) {
+      throw OptionError("SimulationOptions::record_columns holds an empty name");
+    }
   }
   require(max_jump_iterations >= 1, "max_jump_iterations", ">= 1", max_jump_iterations);
 }

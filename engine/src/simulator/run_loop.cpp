@@ -83,7 +83,7 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
     ida_->interpolate(g, x_, der_x_);
     state_from_ida_ = false;
     t_ = g;
-    store_row(g);
+    recorder_.store_grid(next_output_, g, x_, der_x_);
     steps_since_row_ = 0;
     ++next_output_;
     // A grid finer than any run could store must still notice Ctrl-C and the clock.

@@ -81,7 +81,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
                                      .jump_tolerance = options_.jump_tol_factor * options_.rel_tol},
                        *this),
       chattering_(chattering_settings(options_), crossing_names(structure_)),
-      recorder_(model_),
+      recorder_(model_, options_),
       output_interval_s_(options_.resolved_output_interval_s()),
       t_(options_.start_s),
       bridge_(model_, crossings_, stop_watch_) {

@@ -1,0 +1,102 @@
+// Result files in HDF5, and reading a result file of either format back.
+//
+// An HDF5 result file holds a whole run in one file, written by Hdf5Sink as the run goes:
+//   /time                    float64 [rows]            time of each row
+//   /values                  float64 [rows, columns]   the recorded columns, row-major
+//   /columns/name, unit, kind  strings [columns]       kind: state, derivative, output, other
+//   /events/time, kind, iterations, note               one entry per event (kind as in
+//                                                      to_string(EventKind), e.g. "state")
+//   /events/crossings/event, crossing, direction       crossings that flipped (event = index
+//   /events/time_events/event, name                    into /events/time); time events fired
+//   /events/jumps/event, variable, before, after       variables that jumped
+//   /parameters/name, value, unit                      the model's parameters, when given
+// and the root attributes format = "hdae-result", format_version = 1, and status, status_t,
+// status_message when the status is known (write_result_hdf5, Hdf5Sink::set_status). Strings
+// are variable-length UTF-8. Rows are two per event instant (left, then right limit) as in
+// ResultTable. h5py reads the file directly (f["values"][:], f["columns/name"].asstr()[:]), and
+// pandas through it: pandas.DataFrame(f["values"][:], index=f["time"][:], columns=names).
+//
+// Streaming: /time and /values are extendible chunked datasets (about 64 KiB per chunk, at
+// least one row). Rows are buffered per chunk and written when the chunk is full, and the
+// buffer is written and the file flushed (H5Fflush) at least every
+// Hdf5Sink::kFlushInterval of wall-clock time, so the temporary file of a run killed outright
+// is readable up to its last flush. The event log, the parameters and the status are written
+// by end(). The file is written under a temporary name and renamed by end()
+// (atomic_file.hpp): a run killed outright leaves the previous file untouched.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hdae/result.hpp"
+#include "hdae/row_sink.hpp"
+
+namespace hdae {
+
+/// A named model parameter stored with a result.
+struct ResultParameter {
+  std::string name;
+  double value = 0.0;
+  std::string unit;
+};
+
+/// Streams the rows (and, as an EventObserver, the events) of a run to an HDF5 file. Add it to
+/// a Simulator with add_row_sink and add_event_observer. Errors throw IoError naming the file.
+class Hdf5Sink final : public RowSink, public EventObserver {
+ public:
+  static constexpr std::chrono::seconds kFlushInterval{2};
+
+  explicit Hdf5Sink(std::filesystem::path file);
+  ~Hdf5Sink() override;
+  Hdf5Sink(const Hdf5Sink&) = delete;
+  Hdf5Sink& operator=(const Hdf5Sink&) = delete;
+
+  /// Parameters written to /parameters by end(); may be called any time before.
+  void set_parameters(std::vector<ResultParameter> parameters);
+  /// The run's status, written as root attributes by end(); may be called any time before.
+  void set_status(const SimulationStatus& status);
+
+  void begin(const std::vector<ColumnInfo>& columns) override;
+  void append(double t, std::span<const double> values) override;
+  /// Writes the buffered rows, the event log, the parameters and the status, closes the file
+  /// and renames it into place.
+  void end() override;
+  void on_event(const EventRecord& event) override;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// Writes a finished (or partial) result as one HDF5 file, replaced atomically.
+void write_result_hdf5(const SimulationResult& result, const std::filesystem::path& file,
+                       std::vector<ResultParameter> parameters = {});
+
+/// A result file read back: the table with names, units and kinds, and what else the file
+/// holds (an HDF5 file: the event log, the parameters, the status message; a CSV: the table).
+struct StoredResult {
+  ResultTable table;
+  std::vector<EventRecord> events;
+  std::vector<ResultParameter> parameters;
+  /// Outcome name and message (to_string(Outcome)) when the file records them.
+  std::optional<std::string> status;
+  std::string status_message;
+};
+
+/// Whether the file starts with the HDF5 signature (\x89HDF\r\n\x1a\n).
+[[nodiscard]] bool is_hdf5_file(const std::filesystem::path& file);
+
+/// Reads an HDF5 result file (the layout above); throws IoError naming the file and the
+/// dataset that is missing or malformed.
+[[nodiscard]] StoredResult read_result_hdf5(const std::filesystem::path& file);
+
+/// Reads a result file of either format, told apart by its first bytes (the HDF5 signature),
+/// not by its name: HDF5 as read_result_hdf5, anything else as a CSV (read_csv).
+[[nodiscard]] StoredResult read_result(const std::filesystem::path& file);
+
+}  // namespace hdae

@@ -1,0 +1,262 @@
+#include "results/hdf5_support.hpp"
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+
+namespace hdae::detail::hdf5 {
+
+Id& Id::operator=(Id&& other) noexcept {
+  if (this != &other) {
+    reset();
+    id_ = other.release();
+  }
+  return *this;
+}
+
+hid_t Id::release() {
+  const hid_t id = id_;
+  id_ = -1;
+  return id;
+}
+
+bool Id::reset() {
+  if (id_ < 0) return true;
+  const herr_t status = H5Idec_ref(id_);
+  id_ = -1;
+  return status >= 0;
+}
+
+QuietErrors::QuietErrors() {
+  H5Eget_auto2(H5E_DEFAULT, &function_, &data_);
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
+
+QuietErrors::~QuietErrors() { H5Eset_auto2(H5E_DEFAULT, function_, data_); }
+
+namespace {
+
+/// The description of the innermost entry of HDF5's error stack: where the failure was found,
+/// usually the most specific reason ("unable to open file", "no space left on device").
+herr_t take_innermost(unsigned n, const H5E_error2_t* entry, void* data) {
+  if (n == 0 && entry->desc != nullptr) *static_cast<std::string*>(data) = entry->desc;
+  return 0;
+}
+
+std::string hdf5_reason() {
+  std::string reason;
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, take_innermost, &reason);
+  H5Eclear2(H5E_DEFAULT);
+  return reason;
+}
+
+}  // namespace
+
+void fail(const std::filesystem::path& file, std::string_view what) {
+  const std::string reason = hdf5_reason();
+  throw IoError(reason.empty() ? fmt::format("{}: cannot {}", file.string(), what)
+                               : fmt::format("{}: cannot {}: {}", file.string(), what, reason));
+}
+
+hid_t check(hid_t result, const std::filesystem::path& file, std::string_view what) {
+  if (result < 0) fail(file, what);
+  return result;
+}
+
+Id string_type(const std::filesystem::path& file) {
+  Id type(check(H5Tcopy(H5T_C_S1), file, "create a string type"));
+  check(H5Tset_size(type.get(), H5T_VARIABLE), file, "create a string type");
+  check(H5Tset_cset(type.get(), H5T_CSET_UTF8), file, "create a string type");
+  return type;
+}
+
+namespace {
+
+void write_dataset(hid_t location, const char* name, hid_t file_type, hid_t memory_type,
+                   std::size_t size, const void* data, const std::filesystem::path& file) {
+  const std::string what = fmt::format("write dataset '{}'", name);
+  const hsize_t dims[1] = {size};
+  const Id space(check(H5Screate_simple(1, dims, nullptr), file, what));
+  const Id dataset(check(
+      H5Dcreate2(location, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+      file, what));
+  if (size > 0) {
+    check(H5Dwrite(dataset.get(), memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), file, what);
+  }
+}
+
+}  // namespace
+
+void write_doubles(hid_t location, const char* name, std::span<const double> values,
+                   const std::filesystem::path& file) {
+  write_dataset(location, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, values.size(), values.data(),
+                file);
+}
+
+void write_integers(hid_t location, const char* name, std::span<const std::int64_t> values,
+                    const std::filesystem::path& file) {
+  write_dataset(location, name, H5T_STD_I64LE, H5T_NATIVE_INT64, values.size(), values.data(),
+                file);
+}
+
+void write_strings(hid_t location, const char* name, const std::vector<std::string>& values,
+                   const std::filesystem::path& file) {
+  std::vector<const char*> pointers;
+  pointers.reserve(values.size());
+  for (const std::string& v : values) pointers.push_back(v.c_str());
+  const Id type = string_type(file);
+  write_dataset(location, name, type.get(), type.get(), values.size(), pointers.data(), file);
+}
+
+void write_attribute(hid_t object, const char* name, std::string_view value,
+                     const std::filesystem::path& file) {
+  const std::string what = fmt::format("write attribute '{}'", name);
+  const Id type = string_type(file);
+  const Id space(check(H5Screate(H5S_SCALAR), file, what));
+  const Id attribute(check(
+      H5Acreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), file, what));
+  const std::string text(value);
+  const char* pointer = text.c_str();
+  check(H5Awrite(attribute.get(), type.get(), &pointer), file, what);
+}
+
+void write_attribute(hid_t object, const char* name, double value,
+                     const std::filesystem::path& file) {
+  const std::string what = fmt::format("write attribute '{}'", name);
+  const Id space(check(H5Screate(H5S_SCALAR), file, what));
+  const Id attribute(check(
+      H5Acreate2(object, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), file, what));
+  check(H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, &value), file, what);
+}
+
+Id create_group(hid_t location, const char* name, const std::filesystem::path& file) {
+  return Id(check(H5Gcreate2(location, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), file,
+                  fmt::format("create group '{}'", name)));
+}
+
+Id open_group(hid_t location, const char* name, const std::filesystem::path& file) {
+  if (!has_link(location, name)) {
+    throw IoError(fmt::format("{}: no group '{}' (not an hdae result file?)", file.string(), name));
+  }
+  return Id(
+      check(H5Gopen2(location, name, H5P_DEFAULT), file, fmt::format("open group '{}'", name)));
+}
+
+bool has_link(hid_t location, const char* name) {
+  return H5Lexists(location, name, H5P_DEFAULT) > 0;
+}
+
+std::vector<hsize_t> dimensions(hid_t dataset, const std::filesystem::path& file) {
+  const Id space(check(H5Dget_space(dataset), file, "read a dataspace"));
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  if (rank < 0) fail(file, "read a dataspace");
+  std::vector<hsize_t> dims(static_cast<std::size_t>(rank));
+  if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  return dims;
+}
+
+namespace {
+
+/// Opens a one-dimensional dataset whose type is of this class; its length in size.
+Id open_vector(hid_t location, const char* name, H5T_class_t type_class, std::string_view where,
+               const std::filesystem::path& file, std::size_t& size) {
+  if (!has_link(location, name)) {
+    throw IoError(
+        fmt::format("{}: no dataset '{}' (not an hdae result file?)", file.string(), where));
+  }
+  Id dataset(
+      check(H5Dopen2(location, name, H5P_DEFAULT), file, fmt::format("open dataset '{}'", where)));
+  const std::vector<hsize_t> dims = dimensions(dataset.get(), file);
+  const Id type(check(H5Dget_type(dataset.get()), file, "read a datatype"));
+  const bool is_string = H5Tget_class(type.get()) == H5T_STRING;
+  const bool variable = is_string && H5Tis_variable_str(type.get()) > 0;
+  if (dims.size() != 1 || H5Tget_class(type.get()) != type_class ||
+      (type_class == H5T_STRING && !variable)) {
+    const char* wanted = type_class == H5T_FLOAT     ? "floating-point numbers"
+                         : type_class == H5T_INTEGER ? "integers"
+                                                     : "variable-length strings";
+    throw IoError(fmt::format("{}: dataset '{}' is not a one-dimensional array of {}",
+                              file.string(), where, wanted));
+  }
+  size = static_cast<std::size_t>(dims[0]);
+  return dataset;
+}
+
+}  // namespace
+
+namespace {
+
+/// A one-dimensional dataset of numbers of this class, converted to memory_type by HDF5.
+template <typename Number>
+std::vector<Number> read_numbers(hid_t location, const char* name, H5T_class_t type_class,
+                                 hid_t memory_type, std::string_view where,
+                                 const std::filesystem::path& file) {
+  std::size_t size = 0;
+  const Id dataset = open_vector(location, name, type_class, where, file, size);
+  std::vector<Number> values(size);
+  if (size > 0) {
+    check(H5Dread(dataset.get(), memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), file,
+          fmt::format("read dataset '{}'", where));
+  }
+  return values;
+}
+
+}  // namespace
+
+std::vector<double> read_doubles(hid_t location, const char* name, std::string_view where,
+                                 const std::filesystem::path& file) {
+  return read_numbers<double>(location, name, H5T_FLOAT, H5T_NATIVE_DOUBLE, where, file);
+}
+
+std::vector<std::int64_t> read_integers(hid_t location, const char* name, std::string_view where,
+                                        const std::filesystem::path& file) {
+  return read_numbers<std::int64_t>(location, name, H5T_INTEGER, H5T_NATIVE_INT64, where, file);
+}
+
+std::vector<std::string> read_strings(hid_t location, const char* name, std::string_view where,
+                                      const std::filesystem::path& file) {
+  std::size_t size = 0;
+  const Id dataset = open_vector(location, name, H5T_STRING, where, file, size);
+  std::vector<char*> pointers(size, nullptr);
+  std::vector<std::string> values;
+  if (size == 0) return values;
+  const Id type = string_type(file);
+  check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()), file,
+        fmt::format("read dataset '{}'", where));
+  values.reserve(size);
+  for (const char* p : pointers) values.emplace_back(p != nullptr ? p : "");
+  const Id space(check(H5Dget_space(dataset.get()), file, "read a dataspace"));
+  H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, pointers.data());
+  return values;
+}
+
+std::optional<std::string> read_string_attribute(hid_t object, const char* name,
+                                                 const std::filesystem::path& file) {
+  if (H5Aexists(object, name) <= 0) return std::nullopt;
+  const std::string what = fmt::format("read attribute '{}'", name);
+  const Id attribute(check(H5Aopen(object, name, H5P_DEFAULT), file, what));
+  const Id stored(check(H5Aget_type(attribute.get()), file, what));
+  if (H5Tget_class(stored.get()) != H5T_STRING || H5Tis_variable_str(stored.get()) <= 0) {
+    return std::nullopt;
+  }
+  const Id type = string_type(file);
+  char* pointer = nullptr;
+  check(H5Aread(attribute.get(), type.get(), &pointer), file, what);
+  std::string value = pointer != nullptr ? pointer : "";
+  H5free_memory(pointer);
+  return value;
+}
+
+std::optional<double> read_double_attribute(hid_t object, const char* name,
+                                            const std::filesystem::path& file) {
+  if (H5Aexists(object, name) <= 0) return std::nullopt;
+  const std::string what = fmt::format("read attribute '{}'", name);
+  const Id attribute(check(H5Aopen(object, name, H5P_DEFAULT), file, what));
+  const Id stored(check(H5Aget_type(attribute.get()), file, what));
+  if (H5Tget_class(stored.get()) != H5T_FLOAT) return std::nullopt;
+  double value = 0.0;
+  check(H5Aread(attribute.get(), H5T_NATIVE_DOUBLE, &value), file, what);
+  return value;
+}
+
+}  // namespace hdae::detail::hdf5
