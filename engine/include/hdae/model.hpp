@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -43,6 +44,14 @@ struct VariableInfo {
   ErrorControl error_control = ErrorControl::kIncluded;  ///< excluded: no local error test
   std::string der_name;  ///< column name of der_x[i]; "der(<name>)" when empty
   std::string der_unit;  ///< unit of der_x[i]; may be empty
+  /// IDA's absolute tolerance of x[i] when set (> 0, finite); unset: abs_tol_factor *
+  /// rel_tol * nominal (SimulationOptions). IDA's error weight is 1/(rel_tol |x_i| + abs_tol_i).
+  std::optional<double> abs_tol;
+  /// Start value of der_x[i] (finite when set; unset: 0). A guess, like a Modelica start value
+  /// of der(x), not a fixed value: it is der_x(t0^-), what the first pass of the initial event
+  /// iteration sees (crossing conditions, EventContext::der) and the t0 left-limit row holds;
+  /// the consistent derivatives at t0 then replace it (docs/design.md, "The jump solve").
+  std::optional<double> der_start;
 };
 
 /// Description of one residual row r[i].

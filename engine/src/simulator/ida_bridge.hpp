@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ class IdaBridge final : public sundials::IdaProblem {
   void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
                 sundials::MatrixEntries& entries) override;
 
+  /// IDA restarts at t: its first root-function call there fixes the crossing offsets
+  /// (CrossingTable::align_with_booleans) from the values IDA sees.
+  void restarting(double t) { align_at_ = t; }
+
   /// Names the equations whose residual, the crossings whose value and the variables whose
   /// value was not finite at the last such call ("" when none was).
   [[nodiscard]] std::string non_finite_report() const;
@@ -45,6 +50,7 @@ class IdaBridge final : public sundials::IdaProblem {
   CrossingTable& crossings_;
   StopWatch& stop_;
   std::vector<double> scratch_r_;
+  std::optional<double> align_at_;
   double non_finite_t_ = 0.0;
   std::vector<std::size_t> non_finite_rows_;
   std::vector<std::size_t> non_finite_crossings_;
