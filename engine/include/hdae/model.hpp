@@ -70,7 +70,7 @@ struct OutputInfo {
 struct CrossingInfo {
   std::string name;
   CrossingDirection direction = CrossingDirection::kBoth;
-  double nominal = 1.0;  ///< typical magnitude of the crossing value (> 0): scales hysteresis
+  double nominal = 1.0;  ///< typical magnitude of the crossing value (> 0): scales its guard
 };
 
 /// Description of one time event the model may schedule.
@@ -169,8 +169,9 @@ class Evaluation {
   [[nodiscard]] bool is_event() const { return phase_ != EvaluationPhase::kContinuous; }
 
   // Crossing helpers: each crossing is used by exactly one helper call per evaluation. The
-  // Boolean is frozen between events; IDA sees the value shifted by a small hysteresis so the
-  // root is located just past zero and the test flips reliably at the event.
+  // Boolean is frozen between events; IDA locates the zero of the value itself, and the
+  // Boolean of a crossing IDA located flips at the event even when round-off leaves the value
+  // a hair on the old side (docs/design.md, "The event loop").
 
   /// value > 0, frozen between events.
   bool positive(Crossing c, double value);

@@ -1,7 +1,8 @@
 // The model as IDA's problem (sundials::IdaProblem): residuals, crossing values and the
 // model's own Jacobian, evaluated through ModelCalls with the crossing Booleans frozen. A
-// residual or crossing value that is not finite is a recoverable failure for IDA (it retries
-// with a smaller step) and is remembered, so that a run that fails there can name the
+// residual or crossing value that is not finite, and a RecoverableError thrown by the model in
+// a residual call, are recoverable failures for IDA (it retries with a smaller step); the
+// non-finite values are remembered, so that a run that fails there can name the
 // equations, crossings and variables involved. The stop conditions (stop_watch.hpp) are
 // polled on every residual call.
 #pragma once
