@@ -2,7 +2,7 @@
 // ball (hdae::models::BouncingBall with e = 1 and no rest rule: constant spacing of the
 // impacts, so the chattering detector stays quiet) run through hdae's full event machinery
 // and through a hand-written raw-IDA loop doing the same root finding (the same root
-// function with the same hysteresis and direction) and restarts (IDAReInit from the
+// function with the same restart offset and direction) and restarts (IDAReInit from the
 // post-impact state). IDA's counters must agree; the wall times are interleaved.
 //
 // Usage: hdae-bench-events [--smoke] [--impacts 10000,100000] [--rounds R]

@@ -133,7 +133,7 @@ class ElasticBallCase final : public ComparisonCase {
   SimulationResult run_hdae() override { return simulate(model_, options_); }
   raw::GridRunResult run_raw(const std::vector<double>& x0,
                              const std::vector<double>& der_x0) override {
-    raw::RawBall problem{.gravity_mps2 = 9.81, .hysteresis_m = options_.crossing_hysteresis};
+    raw::RawBall problem{.gravity_mps2 = 9.81};
     raw::RawSetup setup = base_setup(options_, model_.structure(), {1.0, 1.0});
     setup.residual = &raw::RawBall::residual;
     setup.roots = &raw::RawBall::roots;
@@ -141,7 +141,8 @@ class ElasticBallCase final : public ComparisonCase {
     setup.user_data = &problem;
     raw::GridRunSpec spec = grid_of(options_);
     const double g = problem.gravity_mps2;
-    spec.on_root = [g](double /*t*/, double* y, double* yp) {
+    spec.on_root = [g, &problem](double /*t*/, double* y, double* yp) {
+      problem.set_offset_after_impact(y[0]);
       y[1] = -1.0 * y[1];  // v := -e v with e = 1, as the model writes it
       yp[0] = y[1];
       yp[1] = -g;

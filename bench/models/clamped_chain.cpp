@@ -41,10 +41,12 @@ ClampedChain::ClampedChain(ClampedChainParameters p) : Model("clamped_chain"), p
   }
   clamp_ = declare_time_event("clamp all masses");
   release_ = declare_time_event("release all masses");
+  pulse_ = declare_time_event("switch the push on the free end");
 }
 
 void ClampedChain::reset() {
   clamped_ = false;
+  pushing_ = false;
   counting_ = false;
   cost_ = {};
 }
@@ -65,12 +67,13 @@ void ClampedChain::evaluate(Evaluation& e) {
   for (std::size_t i = 0; i < n; ++i) {
     const double f_next = i + 1 < n ? e.x(f_[i + 1]) : 0.0;
     const double s_prev = i > 0 ? e.x(s_[i - 1]) : 0.0;
+    const double push = pushing_ && i + 1 == n ? p_.push_n : 0.0;
     e.set(kinematics_[i], e.der(s_[i]) - e.x(v_[i]));
     if (clamped_) {
       e.set(dynamics_[i], e.x(v_[i]));
     } else {
       e.set(dynamics_[i],
-            p_.mass_kg * e.der(v_[i]) + e.x(f_[i]) - f_next + p_.damping_nspm * e.x(v_[i]));
+            p_.mass_kg * e.der(v_[i]) + e.x(f_[i]) - f_next + p_.damping_nspm * e.x(v_[i]) - push);
     }
     e.set(springs_[i], e.x(f_[i]) - p_.stiffness_npm * (e.x(s_[i]) - s_prev));
   }
@@ -80,7 +83,12 @@ void ClampedChain::on_event(EventContext& event) {
   if (event.is_initial()) {
     event.schedule(clamp_, p_.clamp_s);
     event.schedule(release_, p_.release_s);
+    if (p_.pulse_period_s > 0.0) event.schedule(pulse_, event.t() + p_.pulse_period_s);
     return;
+  }
+  if (event.fired(pulse_)) {
+    pushing_ = !pushing_;
+    event.schedule(pulse_, event.t() + p_.pulse_period_s);
   }
   if (event.fired(clamp_)) {
     event_start_ = Clock::now();

@@ -27,6 +27,10 @@ struct ClampedChainParameters {
   double end_displacement_m = 1.0;
   double clamp_s = 0.5;     ///< all masses clamped at this time
   double release_s = 0.75;  ///< and released at this one
+  /// Time events every pulse_period_s (0: none) switch a force push_n on the free end on
+  /// and off (bench/restart_main.cpp): with push_n = 0 they change nothing but restart IDA.
+  double pulse_period_s = 0.0;
+  double push_n = 0.0;
 };
 
 /// What the model saw of the clamp event.
@@ -51,8 +55,9 @@ class ClampedChain final : public Model {
   ClampedChainParameters p_;
   std::vector<Var> s_, v_, f_;
   std::vector<Eq> kinematics_, dynamics_, springs_;
-  TimeEvent clamp_, release_;
+  TimeEvent clamp_, release_, pulse_;
   bool clamped_ = false;
+  bool pushing_ = false;
   bool counting_ = false;
   Clock::time_point event_start_;
   ClampEventCost cost_;

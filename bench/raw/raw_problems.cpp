@@ -1,6 +1,8 @@
 #include "raw/raw_problems.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -97,8 +99,16 @@ int RawBall::residual(sunrealtype /*t*/, N_Vector y, N_Vector yp, N_Vector r, vo
 
 int RawBall::roots(sunrealtype /*t*/, N_Vector y, N_Vector /*yp*/, sunrealtype* g, void* self) {
   const auto& p = *static_cast<const RawBall*>(self);
-  g[0] = -N_VGetArrayPointer(y)[0] - p.hysteresis_m;
+  g[0] = -N_VGetArrayPointer(y)[0] + p.offset_m;
   return 0;
+}
+
+void RawBall::set_offset_after_impact(double h) {
+  // After an impact the condition h < 0 is true, so -h must start strictly positive.
+  const double c = -h;
+  offset_m = c > 0.0 ? 0.0
+                     : std::abs(c) + 4.0 * std::numeric_limits<double>::epsilon() *
+                                         std::max(std::abs(c), 1.0);
 }
 
 }  // namespace hdae::bench::raw

@@ -46,10 +46,14 @@ struct RawChain {
   [[nodiscard]] CscPattern pattern() const;
 };
 
-/// y = (h, v): der(h) = v, der(v) = -g; the impact root is h falling through -hysteresis.
+/// y = (h, v): der(h) = v, der(v) = -g; the impact root is -h + offset rising through zero.
+/// As in hdae (events/crossing_table.hpp) the root function is the crossing value itself,
+/// moved off zero after each impact by the least offset that puts it strictly on the side the
+/// impact left it on (set_offset_after_impact), so IDA neither loses nor repeats the root.
 struct RawBall {
   double gravity_mps2 = 9.81;
-  double hysteresis_m = 1e-10;
+  double offset_m = 0.0;
+  void set_offset_after_impact(double h);
   static int residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* self);
   static int roots(sunrealtype t, N_Vector y, N_Vector yp, sunrealtype* g, void* self);
 };

@@ -335,7 +335,7 @@ TEST_CASE("a crossing declared rising-only ignores falling crossings and the mod
     if (e.kind != EventKind::kInitial) times.push_back(e.t);
   }
   REQUIRE(times.size() == 3);
-  // Root location: within hysteresis / slope (1e-10 / 2 pi) plus IDA's time tolerance.
+  // Root location: IDA's time tolerance plus the trajectory's error over the slope.
   CHECK(times[0] == doctest::Approx(0.75).epsilon(1e-8));
   CHECK(times[1] == doctest::Approx(1.75).epsilon(1e-8));
   CHECK(times[2] == doctest::Approx(2.25).epsilon(1e-8));

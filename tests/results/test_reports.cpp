@@ -56,6 +56,13 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
   s.jump_solves = 13;
   s.jump_newton_iterations = 14;
   s.jacobian_colors = 15;
+  s.ida_nre = 16;
+  s.ida_nre_ls = 17;
+  s.ida_nni = 18;
+  s.ida_nncf = 19;
+  s.ida_netf = 20;
+  s.ida_nsetups = 21;
+  s.ida_nje = 22;
   s.jacobian_time_s = 0.125;
   s.wall_time_s = 0.25;
   CHECK(s.full_report() ==
@@ -74,6 +81,13 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
         "jump_solves: 13\n"
         "jump_newton_iterations: 14\n"
         "jacobian_colors: 15\n"
+        "ida_nre: 16\n"
+        "ida_nre_ls: 17\n"
+        "ida_nni: 18\n"
+        "ida_nncf: 19\n"
+        "ida_netf: 20\n"
+        "ida_nsetups: 21\n"
+        "ida_nje: 22\n"
         "jacobian_time_s: 0.125\n"
         "wall_time_s: 0.25\n");
 }

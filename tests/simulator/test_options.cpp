@@ -122,3 +122,27 @@ TEST_CASE("simulate validates options before touching the model") {
   CHECK_THROWS_WITH_AS(static_cast<void>(simulate(model, o)),
                        "SimulationOptions::abs_tol_factor must be > 0, got 0", OptionError);
 }
+
+TEST_CASE("output_times, max_order and initial_step_s are validated with the field's name") {
+  SimulationOptions o;
+  o.output_times = {0.5, 0.25};
+  CHECK(error_of(o) ==
+        "SimulationOptions::output_times[1] must be > output_times[0] = 0.5 (sorted, no "
+        "repeats), got 0.25");
+  o.output_times = {0.5, 1.5};
+  CHECK(error_of(o) ==
+        "SimulationOptions::output_times[1] must be within [start_s, stop_s] = [0, 1], got 1.5");
+  o.output_times = {0.5};
+  o.output_interval_s = 0.1;
+  CHECK(error_of(o).starts_with(
+      "SimulationOptions::output_times and output_interval_s are both set"));
+  o = {};
+  o.max_order = 6;
+  CHECK(error_of(o) == "SimulationOptions::max_order must be in [1, 5], got 6");
+  o.max_order = 0;
+  CHECK(error_of(o) == "SimulationOptions::max_order must be in [1, 5], got 0");
+  o = {};
+  o.initial_step_s = -1e-3;
+  CHECK(error_of(o) ==
+        "SimulationOptions::initial_step_s must be >= 0 (0: IDA's own estimate), got -0.001");
+}

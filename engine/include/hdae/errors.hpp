@@ -27,6 +27,19 @@ class IoError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Thrown by a model's evaluate() when it cannot be evaluated at the state it was given but
+/// a smaller step would help (sqrt of a quantity an overlong step made negative, a table
+/// looked up beyond its range). Within IDA's steps it works like a NaN residual: the residual
+/// callback reports a recoverable failure and IDA retries with a smaller step (a run whose
+/// retries all fail ends with Outcome::kSolverFailure, naming the last message). Anywhere
+/// else (the initial and event iterations, the jump solve, outputs, IDA's crossing checks,
+/// which have no retry) no step can be shortened: the run ends with a ModelCallbackError
+/// whose message says so.
+class RecoverableError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct SimulationResult;
 
 /// A run ended by an exception: the message says what failed, where and when, the original

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -45,6 +46,14 @@ struct VariableInfo {
   ErrorControl error_control = ErrorControl::kIncluded;  ///< excluded: no local error test
   std::string der_name;  ///< column name of der_x[i]; "der(<name>)" when empty
   std::string der_unit;  ///< unit of der_x[i]; may be empty
+  /// IDA's absolute tolerance of x[i] when set (> 0, finite); unset: abs_tol_factor *
+  /// rel_tol * nominal (SimulationOptions). IDA's error weight is 1/(rel_tol |x_i| + abs_tol_i).
+  std::optional<double> abs_tol;
+  /// Start value of der_x[i] (finite when set; unset: 0). A guess, like a Modelica start value
+  /// of der(x), not a fixed value: it is der_x(t0^-), what the first pass of the initial event
+  /// iteration sees (crossing conditions, EventContext::der) and the t0 left-limit row holds;
+  /// the consistent derivatives at t0 then replace it (docs/design.md, "The jump solve").
+  std::optional<double> der_start;
 };
 
 /// Description of one residual row r[i].
@@ -63,7 +72,7 @@ struct OutputInfo {
 struct CrossingInfo {
   std::string name;
   CrossingDirection direction = CrossingDirection::kBoth;
-  double nominal = 1.0;  ///< typical magnitude of the crossing value (> 0): scales hysteresis
+  double nominal = 1.0;  ///< typical magnitude of the crossing value (> 0): scales its guard
 };
 
 /// Description of one time event the model may schedule.
@@ -184,8 +193,9 @@ class Evaluation {
   [[nodiscard]] bool is_event() const { return phase_ != EvaluationPhase::kContinuous; }
 
   // Crossing helpers: each crossing is used by exactly one helper call per evaluation. The
-  // Boolean is frozen between events; IDA sees the value shifted by a small hysteresis so the
-  // root is located just past zero and the test flips reliably at the event.
+  // Boolean is frozen between events; IDA locates the zero of the value itself, and the
+  // Boolean of a crossing IDA located flips at the event even when round-off leaves the value
+  // a hair on the old side (docs/design.md, "The event loop").
 
   /// value > 0, frozen between events.
   bool positive(Crossing c, double value);

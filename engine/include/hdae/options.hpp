@@ -72,11 +72,26 @@ struct SimulationOptions {
   /// Size from which kAuto takes the sparse path (when the model declares a sparsity
   /// pattern): IDA with KLU and a coloured Jacobian, sparse jump solves; >= 1.
   std::size_t sparse_min_unknowns = 50;
+  /// Highest order of IDA's BDF formulas (IDASetMaxOrd); in [1, 5]. Lower orders are more
+  /// robust for rough problems and take more steps for smooth ones.
+  int max_order = 5;
+  /// First step size in s at t0 and after every event (IDASetInitStep); 0 lets IDA estimate
+  /// it (docs/design.md, "Restarts"); otherwise > 0.
+  double initial_step_s = 0.0;
+  /// Output times as an alternative to the grid of output_interval_s: one row at each listed
+  /// time (interpolated from IDA's steps, like grid rows), besides the rows at t0, at events
+  /// and at stop_s. Empty: the grid. Non-empty: finite, strictly increasing, within
+  /// [start_s, stop_s], and output_interval_s unset.
+  std::vector<double> output_times;
 
   // --- Events ------------------------------------------------------------------------------
   /// Most passes of the event iteration at one instant; >= 1.
   int max_event_iterations = 20;
-  /// Crossing hysteresis, relative to each crossing's nominal; in (0, 1e-3].
+  /// Guard band of a crossing IDA has just located, relative to the crossing's nominal; in
+  /// (0, 1e-3]. IDA locates c = 0 of the unshifted crossing value; within the event iteration
+  /// that follows, that crossing's Boolean flips back only when a jump moves c farther than
+  /// this band to its old side, so round-off at the root (c a hair on the old side) never
+  /// undoes the event (docs/design.md, "The event loop"). It does not shift event times.
   double crossing_hysteresis = 1e-10;
   // Chattering and Zeno behaviour (events/chattering.hpp): three rules watch the times of
   // consecutive state events and end the run with Outcome::kChattering, naming the crossings

@@ -23,6 +23,17 @@ struct Statistics {
   std::int64_t jump_solves = 0;
   std::int64_t jump_newton_iterations = 0;
   std::int64_t jacobian_colors = 0;  ///< colours of the sparse FD Jacobian (KLU)
+  // IDA's own counters under their SUNDIALS names (IDAGetIntegratorStats and the linear
+  // solver's getters), summed over restarts, for comparison with other IDA-based tools.
+  // hdae's totals above also count the coloured differences of the KLU path, which IDA does
+  // not see (its Jacobian function is hdae's).
+  std::int64_t ida_nre = 0;      ///< residual calls of the integrator (no Jacobian's calls)
+  std::int64_t ida_nre_ls = 0;   ///< residual calls of IDA's difference-quotient Jacobian
+  std::int64_t ida_nni = 0;      ///< nonlinear (Newton) iterations
+  std::int64_t ida_nncf = 0;     ///< nonlinear convergence failures
+  std::int64_t ida_netf = 0;     ///< local error test failures
+  std::int64_t ida_nsetups = 0;  ///< linear solver setups (matrix factorisations)
+  std::int64_t ida_nje = 0;      ///< Jacobian evaluations
   /// Wall time in hdae's Jacobian callback: the coloured differences (KLU) or the model's
   /// analytic Jacobian. 0 when IDA forms a dense Jacobian by its own differences.
   double jacobian_time_s = 0.0;

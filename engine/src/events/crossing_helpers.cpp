@@ -1,6 +1,7 @@
 // The crossing helpers of hdae::Evaluation (positive / negative / change / edge): each call
 // records the crossing's value in the run's CrossingTable (crossing_table.hpp), which keeps
-// the Boolean frozen between events and hands IDA the value shifted by the hysteresis.
+// the Boolean frozen between events and hands IDA the value itself (plus a round-off offset
+// after a restart, crossing_table.hpp).
 #include "events/crossing_table.hpp"
 #include "hdae/model.hpp"
 

@@ -2,15 +2,26 @@
 // (docs/design.md, "The event loop"). Owned by the simulator, written through the helpers of
 // hdae::Evaluation (positive / negative / change / edge).
 //
-// Between events a Boolean b_k is frozen and IDA sees z_k = c_k shifted by the hysteresis
-// eps_k = hysteresis * nominal_k towards the current side: z = c + eps when b is true,
-// z = c - eps when b is false. The root z = 0 therefore lies just past c = 0, so when IDA
-// stops there the test c > 0 has certainly flipped, and after the event the new z has the
-// new sign with magnitude about 2 eps: no crossing is left sitting on zero (FMI rule).
-// Direction-restricted crossings use a fixed shift: kRising sees z = c - eps (root at
-// c = +eps), kFalling z = c + eps; IDA ignores the other direction, and when IDA reports
-// such a root the Boolean is first set to the pre-crossing side so the flip is seen even if
-// the ignored crossing back was never observed.
+// Between events a Boolean b_k is frozen and IDA sees the crossing value c_k itself, so IDA
+// locates c_k = 0 to its own root tolerance (a bracket of about 100 u (|t| + |h|) in time).
+// IDA reports the root at the end of that bracket, where c_k is on the new side or exactly
+// zero; round-off (a der_x-dependent value, a jump solve that moves x by an ulp) may even
+// leave it a hair on the old side. So the Boolean of a crossing IDA located is not read from
+// the sign of c_k at the event: for the whole event iteration its threshold moves by the
+// guard g_k = guard * nominal_k to the old side (b = c > -g_k after a rising root,
+// b = c > g_k after a falling one), and only a jump that carries c_k farther back than the
+// guard flips it back. Every other crossing follows c_k > 0 at events.
+//
+// At a restart IDA must neither report the same root again nor lose sight of the crossing:
+// IDA deactivates a root function that is exactly zero at the initial point until it moves
+// away from zero, and one that starts a hair on the wrong side would cross "again" at once.
+// Both are avoided by an offset o_k, fixed at each restart from the value IDA sees there
+// (align_with_booleans): 0 when c_k is strictly on its Boolean's side (the usual case),
+// otherwise the least shift that puts z_k = c_k + o_k strictly on that side (a few ulps of
+// c_k or of the nominal). IDA then sees z_k = c_k + o_k until the next restart; the next
+// root of that crossing is off by o_k / rate, at round-off level. Crossings restricted to one
+// direction are handed to IDA with that direction; when IDA reports such a root the Boolean
+// is first set to the pre-crossing side, in case the way back went unseen.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +34,8 @@ namespace hdae::detail {
 
 class CrossingTable {
  public:
-  CrossingTable(const ModelStructure& structure, double hysteresis);
+  /// guard: SimulationOptions::crossing_hysteresis, relative to each crossing's nominal.
+  CrossingTable(const ModelStructure& structure, double guard);
 
   [[nodiscard]] std::size_t size() const { return value_.size(); }
 
@@ -32,8 +44,18 @@ class CrossingTable {
 
   /// Marks the start of an event-iteration pass: the current Booleans become "previous".
   void begin_pass();
-  /// IDA reported a root of crossing k with this sign (+1 rising z, -1 falling z).
+  /// IDA located a root of crossing k at this instant (+1 rising z, -1 falling z): the
+  /// Boolean goes to the new side in the event iteration that follows (see the file comment).
   void note_root(std::size_t k, int direction);
+  /// After an evaluation just after the root (within IDA's time resolution): the crossings
+  /// IDA did not report (reported[k] == 0) whose z there disagrees with their Boolean, in
+  /// a direction they watch, count as located too.
+  void note_roots_ahead(std::span<const int> reported);
+  /// The event iteration is over: no crossing counts as located any more.
+  void forget_roots();
+  /// Fixes the offsets o_k from the values of the last evaluation, the one IDA makes at its
+  /// restart point, and recomputes z (see the file comment).
+  void align_with_booleans();
   /// Starts the first pass at t0, where there is no "before": until accept_current(), each
   /// crossing's previous Boolean follows its current one, so change() and edge() report no
   /// change at t0 for a condition that simply starts true (as rose() does not).
@@ -49,15 +71,19 @@ class CrossingTable {
   [[nodiscard]] unsigned uses(std::size_t k) const { return uses_[k]; }
   void clear_uses();
 
-  /// z values for IDA, as recorded by the last evaluation.
+  /// z values for IDA (c + o), as recorded by the last evaluation.
   [[nodiscard]] std::span<const double> z() const { return z_; }
 
  private:
   std::vector<CrossingDirection> direction_;
-  std::vector<double> epsilon_;
+  std::vector<double> guard_;
+  std::vector<double> nominal_;
   std::vector<char> value_;
   std::vector<char> previous_;
+  std::vector<signed char> located_;
   std::vector<unsigned char> uses_;
+  std::vector<double> c_;
+  std::vector<double> offset_;
   std::vector<double> z_;
   bool initial_pass_ = false;
 };

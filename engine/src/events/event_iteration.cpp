@@ -27,6 +27,7 @@ void EventIteration::run(double t, EventKind kind, EventOutcome& out) {
   state_.schedule.append_fired_names(out.record.time_events);
   const std::vector<double> x_before = state_.x;
   const PassesEnd end = passes(t, kind, out);
+  state_.crossings.forget_roots();
   if (end == PassesEnd::kFailed) return;
   record_jumps(x_before, out.record);
   if (end == PassesEnd::kStopped) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "hdae/errors.hpp"
 #include "hdae/model.hpp"
 
 namespace hdae::detail {
@@ -56,6 +57,31 @@ class ModelCalls {
       throw;
     }
   }
+  /// evaluate() for IDA's residual in phase kContinuous: false when the model threw
+  /// RecoverableError (IDA then retries with a smaller step; the message is kept for a
+  /// failure report); any other exception is noted and travels on as in evaluate().
+  bool evaluate_recoverable(double t, std::span<const double> x, std::span<const double> der_x,
+                            std::span<double> r) {
+    Evaluation e(t, x, der_x, r, {}, crossings_, EvaluationPhase::kContinuous);
+    try {
+      model_.evaluate(e);
+    } catch (const RecoverableError& error) {
+      recoverable_ = RecoverableNote{t, error.what()};
+      return false;
+    } catch (...) {
+      note_failure(t);
+      throw;
+    }
+    return true;
+  }
+  /// The last RecoverableError that IDA's retry absorbed, if any.
+  struct RecoverableNote {
+    double t = 0.0;
+    std::string what;
+  };
+  [[nodiscard]] const std::optional<RecoverableNote>& last_recoverable() const {
+    return recoverable_;
+  }
   void on_event(EventContext& context);
   void reset(double t);
   void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
@@ -76,6 +102,7 @@ class ModelCalls {
   CrossingTable* crossings_;
   ModelPhase phase_ = ModelPhase::kInitialization;
   std::optional<ModelFailure> failure_;
+  std::optional<RecoverableNote> recoverable_;
 };
 
 /// Sets the phase of model calls for a scope and restores the previous one when it ends.

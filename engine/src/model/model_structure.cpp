@@ -113,6 +113,28 @@ void check_column_names(const ModelStructure& s) {
   }
 }
 
+/// Start value, tolerances and nominal of one variable.
+void check_variable(const VariableInfo& v, const std::string& name) {
+  if (!std::isfinite(v.start)) {
+    throw ModelError(fmt::format("model '{}': start value of variable '{}' is not finite ({})",
+                                 name, v.name, v.start));
+  }
+  if (v.abs_tol && !(std::isfinite(*v.abs_tol) && *v.abs_tol > 0.0)) {
+    throw ModelError(
+        fmt::format("model '{}': abs_tol of variable '{}' must be finite and > 0 when set, got {}",
+                    name, v.name, *v.abs_tol));
+  }
+  if (v.der_start && !std::isfinite(*v.der_start)) {
+    throw ModelError(fmt::format("model '{}': der_start of variable '{}' is not finite ({})", name,
+                                 v.name, *v.der_start));
+  }
+  if (!sane_nominal(v.nominal)) {
+    throw ModelError(
+        fmt::format("model '{}': nominal value of variable '{}' must be in [{:g}, {:g}], got {}",
+                    name, v.name, kMinNominal, kMaxNominal, v.nominal));
+  }
+}
+
 }  // namespace
 
 void ModelStructure::validate() const {
@@ -132,17 +154,7 @@ void ModelStructure::validate() const {
   check_names(parameters, "parameter", name);
   for (const ParameterInfo& p : parameters) detail::check_parameter(p, name);
   check_column_names(*this);
-  for (const VariableInfo& v : variables) {
-    if (!std::isfinite(v.start)) {
-      throw ModelError(fmt::format("model '{}': start value of variable '{}' is not finite ({})",
-                                   name, v.name, v.start));
-    }
-    if (!sane_nominal(v.nominal)) {
-      throw ModelError(
-          fmt::format("model '{}': nominal value of variable '{}' must be in [{:g}, {:g}], got {}",
-                      name, v.name, kMinNominal, kMaxNominal, v.nominal));
-    }
-  }
+  for (const VariableInfo& v : variables) check_variable(v, name);
   for (const CrossingInfo& c : crossings) {
     if (!sane_nominal(c.nominal)) {
       throw ModelError(

@@ -45,7 +45,8 @@ class ModelEntries final : public JacobianEntries {
 int IdaBridge::residual(double t, std::span<const double> y, std::span<const double> yp,
                         std::span<double> r) {
   if (stop_.requested()) return -1;  // fatal for IDA; the simulator reports why
-  model_.evaluate(t, y, yp, r, {}, EvaluationPhase::kContinuous);
+  // RecoverableError (hdae/errors.hpp): IDA retries with a smaller step, as for a NaN.
+  if (!model_.evaluate_recoverable(t, y, yp, r)) return 1;
   // The crossing values come from the same evaluation; a non-finite one would reach IDA's
   // root finder at the next step, so it is treated like a non-finite residual.
   if (all_finite(r) && (crossings_.size() == 0 || all_finite(crossings_.z()))) return 0;
@@ -57,6 +58,11 @@ int IdaBridge::residual(double t, std::span<const double> y, std::span<const dou
 int IdaBridge::roots(double t, std::span<const double> y, std::span<const double> yp,
                      std::span<double> g) {
   model_.evaluate(t, y, yp, scratch_r_, {}, EvaluationPhase::kContinuous);
+  if (align_at_ && t == *align_at_) {
+    // IDA's first call after a restart is at the restart point (its initial root check).
+    crossings_.align_with_booleans();
+    align_at_.reset();
+  }
   const auto z = crossings_.z();
   if (!all_finite(z)) {
     // IDA has no recoverable failure for root functions: the run ends with a solver failure

@@ -1,12 +1,14 @@
 // The model as IDA's problem (sundials::IdaProblem): residuals, crossing values and the
 // model's own Jacobian, evaluated through ModelCalls with the crossing Booleans frozen. A
-// residual or crossing value that is not finite is a recoverable failure for IDA (it retries
-// with a smaller step) and is remembered, so that a run that fails there can name the
+// residual or crossing value that is not finite, and a RecoverableError thrown by the model in
+// a residual call, are recoverable failures for IDA (it retries with a smaller step); the
+// non-finite values are remembered, so that a run that fails there can name the
 // equations, crossings and variables involved. The stop conditions (stop_watch.hpp) are
 // polled on every residual call.
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,6 +35,10 @@ class IdaBridge final : public sundials::IdaProblem {
   void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
                 sundials::MatrixEntries& entries) override;
 
+  /// IDA restarts at t: its first root-function call there fixes the crossing offsets
+  /// (CrossingTable::align_with_booleans) from the values IDA sees.
+  void restarting(double t) { align_at_ = t; }
+
   /// Names the equations whose residual, the crossings whose value and the variables whose
   /// value was not finite at the last such call ("" when none was).
   [[nodiscard]] std::string non_finite_report() const;
@@ -45,6 +51,7 @@ class IdaBridge final : public sundials::IdaProblem {
   CrossingTable& crossings_;
   StopWatch& stop_;
   std::vector<double> scratch_r_;
+  std::optional<double> align_at_;
   double non_finite_t_ = 0.0;
   std::vector<std::size_t> non_finite_rows_;
   std::vector<std::size_t> non_finite_crossings_;

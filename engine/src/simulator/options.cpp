@@ -23,6 +23,29 @@ void require(bool ok, const char* field, const char* rule, double value) {
     throw OptionError(fmt::format("SimulationOptions::{} must be {}, got {}", field, rule, value));
 }
 
+/// The first entry of output_times out of place, named with its index.
+void check_output_times(const SimulationOptions& o) {
+  if (o.output_times.empty()) return;
+  if (o.output_interval_s) {
+    throw OptionError(
+        "SimulationOptions::output_times and output_interval_s are both set; the output times "
+        "replace the grid, so set only one of them");
+  }
+  for (std::size_t i = 0; i < o.output_times.size(); ++i) {
+    const double t = o.output_times[i];
+    const std::string field = fmt::format("output_times[{}]", i);
+    require(std::isfinite(t) && t >= o.start_s && t <= o.stop_s, field.c_str(),
+            fmt::format("within [start_s, stop_s] = [{}, {}]", o.start_s, o.stop_s).c_str(), t);
+    if (i > 0) {
+      require(
+          t > o.output_times[i - 1], field.c_str(),
+          fmt::format("> output_times[{}] = {} (sorted, no repeats)", i - 1, o.output_times[i - 1])
+              .c_str(),
+          t);
+    }
+  }
+}
+
 }  // namespace
 
 void SimulationOptions::validate() const {
@@ -53,6 +76,10 @@ void SimulationOptions::validate() const {
           static_cast<double>(max_steps_per_interval));
   require(sparse_min_unknowns >= 1, "sparse_min_unknowns", ">= 1",
           static_cast<double>(sparse_min_unknowns));
+  require(max_order >= 1 && max_order <= 5, "max_order", "in [1, 5]", max_order);
+  require(std::isfinite(initial_step_s) && initial_step_s >= 0.0, "initial_step_s",
+          ">= 0 (0: IDA's own estimate)", initial_step_s);
+  check_output_times(*this);
   require(max_event_iterations >= 1, "max_event_iterations", ">= 1", max_event_iterations);
   require(chattering_event_count >= 3, "chattering_event_count", ">= 3", chattering_event_count);
   require(chattering_min_relative_spacing >= 0.0 && chattering_min_relative_spacing <= 1e-3,

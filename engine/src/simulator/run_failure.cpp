@@ -25,12 +25,30 @@ std::string current_exception_text() {
   }
 }
 
+/// True when the exception being handled is a RecoverableError.
+bool current_is_recoverable() {
+  try {
+    throw;
+  } catch (const RecoverableError&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 }  // namespace
 
 std::string SimulationRun::exception_message() const {
   if (const auto& failure = model_.failure()) {
-    return fmt::format("model '{}' failed in {} at t = {}: {}", structure_.name,
-                       to_string(failure->phase), failure->t, current_exception_text());
+    std::string message =
+        fmt::format("model '{}' failed in {} at t = {}: {}", structure_.name,
+                    to_string(failure->phase), failure->t, current_exception_text());
+    if (current_is_recoverable()) {
+      message +=
+          " (RecoverableError lets IDA retry a step with a smaller one; here no step can be "
+          "retried, so it ends the run)";
+    }
+    return message;
   }
   return fmt::format("engine failure at t = {}: {}", t_, current_exception_text());
 }

@@ -126,6 +126,10 @@ void SimulationRun::step_failed() {
 SimulationStatus SimulationRun::solver_failure(std::string message) const {
   const std::string non_finite = bridge_.non_finite_report();
   if (!non_finite.empty()) message += "; " + non_finite;
+  if (const auto& note = model_.last_recoverable()) {
+    message +=
+        fmt::format("; the model last threw RecoverableError at t = {}: {}", note->t, note->what);
+  }
   return {Outcome::kSolverFailure, t_, std::move(message)};
 }
 

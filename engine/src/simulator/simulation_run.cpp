@@ -54,6 +54,13 @@ std::vector<double> start_values(const ModelStructure& s) {
   return x;
 }
 
+std::vector<double> derivative_start_values(const ModelStructure& s) {
+  std::vector<double> der_x;
+  der_x.reserve(s.num_unknowns());
+  for (const VariableInfo& v : s.variables) der_x.push_back(v.der_start.value_or(0.0));
+  return der_x;
+}
+
 std::vector<RowKind> initial_row_kinds(const ModelStructure& s) {
   std::vector<RowKind> kinds;
   kinds.reserve(s.equations.size());
@@ -73,7 +80,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       row_kinds_(initial_row_kinds(structure_)),
       schedule_(structure_),
       x_(start_values(structure_)),
-      der_x_(n_, 0.0),
+      der_x_(derivative_start_values(structure_)),
       stop_watch_(options_.cancel, options_.max_wall_time_s),
       reinit_(model_, reinit_settings(options_), sparse_pattern(options_, structure_)),
       event_iteration_(EventState{model_, crossings_, row_kinds_, schedule_, x_, der_x_},
@@ -132,6 +139,8 @@ const SimulationStatus& SimulationRun::initialize() {
     // Both limits at t0 when the initial jump changed the state, as at every event.
     if (settled && !events_[logged].jumps.empty()) recorder_.store(t0, x_start, der_start);
     store_row(t0);
+    // A listed output time at t0 has its row already (the grid starts after t0).
+    if (!options_.output_times.empty()) skip_output_points_through(t0);
     if (ending_) {
       finish(*ending_);
     } else {
@@ -184,6 +193,13 @@ const Statistics& SimulationRun::statistics() const {
     s.convergence_failures = c.convergence_failures;
     s.root_function_evaluations = c.root_evaluations;
     s.jacobian_colors = ida_->jacobian_colors();
+    s.ida_nre = c.residual_evaluations;
+    s.ida_nre_ls = c.ls_residual_evaluations;
+    s.ida_nni = c.nonlinear_iterations;
+    s.ida_nncf = c.convergence_failures;
+    s.ida_netf = c.error_test_failures;
+    s.ida_nsetups = c.linear_setups;
+    s.ida_nje = c.jacobian_evaluations;
     s.jacobian_time_s = ida_->jacobian_time_s();
   }
   if (stage_ == Stage::kRunning) statistics_.wall_time_s = stop_watch_.elapsed_s();
@@ -201,10 +217,12 @@ sundials::IntegratorSetup SimulationRun::integrator_setup() const {
   }
   setup.rel_tol = options_.rel_tol;
   for (const VariableInfo& v : structure_.variables) {
-    setup.abs_tol.push_back(options_.abs_tol_factor * options_.rel_tol * v.nominal);
+    setup.abs_tol.push_back(
+        v.abs_tol.value_or(options_.abs_tol_factor * options_.rel_tol * v.nominal));
   }
   setup.max_step_s = options_.max_step_s;
   setup.max_steps = options_.max_steps_per_interval;
+  setup.max_order = options_.max_order;
   const reinit::ColouredPattern* coloured = reinit_.workspace().pattern();
   setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;
   setup.analytic_jacobian = model_.model().provides_jacobian();
@@ -222,6 +240,10 @@ void SimulationRun::start_integration() {
 }
 
 double SimulationRun::output_time(std::size_t k) const {
+  // With a list, point k >= 1 is its entry k - 1, and stop_s after the list.
+  if (!options_.output_times.empty()) {
+    return k - 1 < options_.output_times.size() ? options_.output_times[k - 1] : options_.stop_s;
+  }
   // Output points are t0 + k dt (not accumulated, so no drift); the last one is stop_s.
   return std::min(options_.start_s + static_cast<double>(k) * output_interval_s_, options_.stop_s);
 }

@@ -56,6 +56,10 @@ class SimulationRun final : public EventHost {
   [[nodiscard]] const ResultTable& table() const { return table_.table(); }
   [[nodiscard]] const SimulationModel& model() const { return model_.model(); }
   [[nodiscard]] const SimulationOptions& options() const { return options_; }
+  /// IDA's error weights for its last step (empty before the first): 1/(rtol |x_i| + atol_i).
+  [[nodiscard]] std::vector<double> error_weights() const {
+    return ida_ ? ida_->error_weights() : std::vector<double>{};
+  }
 
   // EventHost
   std::optional<SimulationStatus> make_consistent(double t, bool initial) override;
@@ -95,7 +99,12 @@ class SimulationRun final : public EventHost {
   /// The event iteration at t; false when it did not settle. ending_ says whether the run ends.
   bool run_event(double t, EventKind kind);
   void log_event(EventRecord record);
+  /// Tells the crossing table which crossings IDA located at t, and which cross within
+  /// IDA's time resolution after t (simultaneous events).
+  void note_roots(double t);
   void restart_integrator(double t);
+  /// First step size at t0 and after every event: initial_step_s, or 0 for IDA's estimate.
+  [[nodiscard]] double restart_step() const;
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t);
   void store_row(double t) { recorder_.store(t, x_, der_x_); }
   // run_failure.cpp: an exception ends the run

@@ -34,6 +34,13 @@ std::string Statistics::full_report() const {
   line("jump_solves", jump_solves);
   line("jump_newton_iterations", jump_newton_iterations);
   line("jacobian_colors", jacobian_colors);
+  line("ida_nre", ida_nre);
+  line("ida_nre_ls", ida_nre_ls);
+  line("ida_nni", ida_nni);
+  line("ida_nncf", ida_nncf);
+  line("ida_netf", ida_netf);
+  line("ida_nsetups", ida_nsetups);
+  line("ida_nje", ida_nje);
   line("jacobian_time_s", jacobian_time_s);
   line("wall_time_s", wall_time_s);
   return s;

@@ -91,20 +91,22 @@ void IdaIntegrator::create(double t) {
     check_ida(IDASetJacFn(mem, &IdaIntegrator::jacobian_trampoline), "IDASetJacFn");
   }
   check_ida(IDASetMaxNumSteps(mem, setup_.max_steps), "IDASetMaxNumSteps");
+  check_ida(IDASetMaxOrd(mem, setup_.max_order), "IDASetMaxOrd");
   if (setup_.max_step_s > 0.0) check_ida(IDASetMaxStep(mem, setup_.max_step_s), "IDASetMaxStep");
   const int nroots = static_cast<int>(root_directions_.size());
   check_ida(IDARootInit(mem, nroots, &IdaIntegrator::root_trampoline), "IDARootInit");
   if (nroots > 0) {
     check_ida(IDASetRootDirection(mem, root_directions_.data()), "IDASetRootDirection");
-    // After an event every crossing is moved off zero by the hysteresis (FMI rule); a
-    // function that is identically zero is the model's business, not worth a warning.
+    // After an event the simulator hands IDA no root function that is zero at the restart
+    // point (events/crossing_table.hpp); one that is identically zero is the model's
+    // business, not worth a warning.
     check_ida(IDASetNoInactiveRootWarn(mem), "IDASetNoInactiveRootWarn");
   }
   initialized_ = true;
 }
 
 void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const double> yp,
-                            const std::vector<bool>& is_algebraic) {
+                            const std::vector<bool>& is_algebraic, double initial_step) {
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
   auto id = view(id_.get());
@@ -117,6 +119,7 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
     check_ida(IDAReInit(ida_.get(), t, y_.get(), yp_.get()), "IDAReInit");
   }
   check_ida(IDASetId(ida_.get(), id_.get()), "IDASetId");
+  check_ida(IDASetInitStep(ida_.get(), initial_step), "IDASetInitStep");
   const bool any_algebraic =
       std::find(is_algebraic.begin(), is_algebraic.end(), true) != is_algebraic.end();
   check_ida(IDASetSuppressAlg(ida_.get(), any_algebraic ? SUNTRUE : SUNFALSE), "IDASetSuppressAlg");
@@ -159,6 +162,12 @@ double IdaIntegrator::last_step() const {
   return h;
 }
 
+std::vector<double> IdaIntegrator::error_weights() const {
+  check_ida(IDAGetErrWeights(ida_.get(), work_r_.get()), "IDAGetErrWeights");
+  const auto w = view(work_r_.get());
+  return {w.begin(), w.end()};
+}
+
 void IdaIntegrator::harvest() { harvested_ = ida_totals(); }
 
 IdaCounters IdaIntegrator::counters() const {
@@ -180,8 +189,13 @@ IdaCounters IdaIntegrator::ida_totals() const {
   c.residual_evaluations += v;
   IDAGetNumLinResEvals(mem, &v);
   c.dq_residual_evaluations += v;
+  c.ls_residual_evaluations += v;
   IDAGetNumJacEvals(mem, &v);
   c.jacobian_evaluations += v;
+  IDAGetNumLinSolvSetups(mem, &v);
+  c.linear_setups += v;
+  IDAGetNumNonlinSolvIters(mem, &v);
+  c.nonlinear_iterations += v;
   IDAGetNumErrTestFails(mem, &v);
   c.error_test_failures += v;
   IDAGetNumNonlinSolvConvFails(mem, &v);

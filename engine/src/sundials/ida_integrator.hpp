@@ -61,6 +61,7 @@ struct IntegratorSetup {
   std::vector<double> abs_tol;  ///< per component
   double max_step_s = 0.0;      ///< 0: no limit
   long max_steps = 100000;      ///< most steps between two calls that return to the caller
+  int max_order = 5;            ///< highest BDF order (IDASetMaxOrd)
   const sparsity::SparsityPattern* pattern = nullptr;  ///< non-null selects KLU
   bool analytic_jacobian = false;
   MessageSink messages;  ///< receives IDA's error and warning messages
@@ -70,10 +71,13 @@ struct IntegratorSetup {
 struct IdaCounters {
   long steps = 0;
   long residual_evaluations = 0;     ///< IDA's own (nre)
-  long dq_residual_evaluations = 0;  ///< for difference-quotient Jacobians
-  long jacobian_evaluations = 0;
-  long error_test_failures = 0;
-  long convergence_failures = 0;
+  long dq_residual_evaluations = 0;  ///< for difference-quotient Jacobians (IDA's and ours)
+  long ls_residual_evaluations = 0;  ///< of which by IDA's linear solver (nreLS)
+  long jacobian_evaluations = 0;     ///< nje
+  long linear_setups = 0;            ///< nsetups
+  long nonlinear_iterations = 0;     ///< nni
+  long error_test_failures = 0;      ///< netf
+  long convergence_failures = 0;     ///< nncf
   long root_evaluations = 0;
 };
 
@@ -92,9 +96,10 @@ class IdaIntegrator {
   IdaIntegrator& operator=(const IdaIntegrator&) = delete;
   ~IdaIntegrator() = default;
 
-  /// (Re)starts at (t, y, yp). is_algebraic marks unknowns excluded from the error test.
+  /// (Re)starts at (t, y, yp). is_algebraic marks unknowns excluded from the error test;
+  /// initial_step is the first step size (IDASetInitStep), 0 for IDA's own estimate.
   void restart(double t, std::span<const double> y, std::span<const double> yp,
-               const std::vector<bool>& is_algebraic);
+               const std::vector<bool>& is_algebraic, double initial_step = 0.0);
 
   /// Takes one internal step without passing t_stop. t_out is the next time the caller wants
   /// a solution at; IDA reads it only for its first step after a restart (initial step size).
@@ -111,6 +116,8 @@ class IdaIntegrator {
   [[nodiscard]] const std::vector<int>& root_info() const { return root_info_; }
   [[nodiscard]] std::string last_flag_name() const;
   [[nodiscard]] double last_step() const;
+  /// IDA's error weights ewt_i = 1/(rtol |y_i| + atol_i), as it set them for its last step.
+  [[nodiscard]] std::vector<double> error_weights() const;
   /// Totals over all restarts so far, including the current segment.
   [[nodiscard]] IdaCounters counters() const;
   [[nodiscard]] long jacobian_colors() const;
