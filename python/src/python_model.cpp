@@ -40,6 +40,14 @@ class Lend {
   Context* View::*member_;
 };
 
+/// One model object evaluated by two runs at once (threads share the GIL, so their callbacks
+/// interleave): the views would be pointed at the other run's data.
+[[noreturn]] void throw_concurrent_use(const std::string& model) {
+  throw ModelError("model '" + model +
+                   "' is evaluated by two runs at the same time; create one model object per "
+                   "run (e.g. per thread)");
+}
+
 /// The Python method `name` of the subclass, or an empty function when it defines none.
 py::function override_of(const PythonModel* model, const char* name) {
   return py::get_override(model, name);
@@ -68,6 +76,7 @@ void PythonModel::evaluate(Evaluation& e) {
                      "residuals there");
   if (!evaluation_view_) evaluation_view_ = py::cast(EvaluationView{nullptr, &structure()});
   auto& view = evaluation_view_.cast<EvaluationView&>();
+  if (view.e != nullptr) throw_concurrent_use(structure().name);
   Lend<EvaluationView, Evaluation> lend(view, &e, &EvaluationView::e);
   f(evaluation_view_);
 }
@@ -78,6 +87,7 @@ void PythonModel::on_event(EventContext& ev) {
   if (!f) return;
   if (!event_view_) event_view_ = py::cast(EventView{nullptr, &structure()});
   auto& view = event_view_.cast<EventView&>();
+  if (view.ev != nullptr) throw_concurrent_use(structure().name);
   Lend<EventView, EventContext> lend(view, &ev, &EventView::ev);
   f(event_view_);
 }

@@ -144,3 +144,37 @@ def test_time_event_and_terminate():
     assert kick.t == pytest.approx(0.5) and kick.time_events == ["kick"]
     assert kick.jumps[0].before == pytest.approx(math.exp(-0.5), rel=1e-6)
     assert kick.jumps[0].after == 1.0
+
+
+def test_one_model_in_two_concurrent_runs_is_refused():
+    # Two threads run the same Python model: their callbacks interleave (sleep releases the
+    # GIL inside evaluate), which the model's views detect; each run either completes or fails
+    # with that message.
+    import threading
+    import time
+
+    class Sleepy(Decay):
+        def evaluate(self, e):
+            time.sleep(0.001)
+            super().evaluate(e)
+
+    model = Sleepy(T=1.0)
+    outcomes = []
+
+    def run():
+        try:
+            r = hdae.simulate(model, stop=1.0)
+            outcomes.append(r.status.outcome)
+        except hdae.ModelError as error:
+            assert "evaluated by two runs at the same time" in str(error)
+            outcomes.append("refused")
+        except hdae.ModelCallbackError as error:
+            assert "evaluated by two runs at the same time" in str(error)
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert "refused" in outcomes and len(outcomes) == 2
