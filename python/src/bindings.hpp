@@ -1,5 +1,6 @@
-// The parts of the extension module hdae._hdae, one function per concern (module.cpp calls
-// them in order: errors and options first, because the others refer to their types).
+// The parts of the extension module hdae._hdae (docs/design.md, "The Python package"), one
+// function per concern; module.cpp calls them in order: errors and options first, because the
+// others refer to their types.
 #pragma once
 
 #include <pybind11/pybind11.h>
