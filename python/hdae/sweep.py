@@ -120,7 +120,7 @@ def _client(client, processes, workers):
     if client is None:
         cluster = LocalCluster(n_workers=workers or min(2, os.cpu_count() or 1),
                                threads_per_worker=1, processes=processes,
-                               dashboard_address=None)
+                               dashboard_address=":0")
         return Client(cluster), True
     if isinstance(client, str):
         return Client(client), True

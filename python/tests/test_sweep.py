@@ -19,7 +19,7 @@ def client():
     from dask.distributed import Client, LocalCluster
 
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                           dashboard_address=None)
+                           dashboard_address=":0")
     c = Client(cluster)
     yield c
     c.close()
@@ -78,8 +78,22 @@ def test_sweep_connects_to_a_scheduler_address():
     from dask.distributed import LocalCluster
 
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                      dashboard_address=None) as cluster:
+                      dashboard_address=":0") as cluster:
         table = hdae.sweep(decay_factory, [{"T": 4.0}], client=cluster.scheduler_address,
                            outputs=["x"], stop=2.0, rtol=1e-8)
     # x(2) = exp(-2/4).
     assert table["x"][0] == pytest.approx(math.exp(-0.5), rel=1e-6)
+
+
+def test_default_cluster_runs_points_in_worker_processes(monkeypatch):
+    # client=None: a LocalCluster of two worker processes, closed afterwards. The workers
+    # import the factory's module by name, so its folder goes on their PYTHONPATH.
+    import os
+
+    tests = os.path.dirname(__file__)
+    monkeypatch.setenv("PYTHONPATH", tests + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    table = hdae.sweep(decay_factory, {"T": [1.0, 3.0]}, outputs=["x"], stop=3.0, rtol=1e-8,
+                       summary=lambda r: {"pid": os.getpid()})
+    # x(3) = exp(-3/T).
+    assert table["x"].tolist() == pytest.approx([math.exp(-3.0), math.exp(-1.0)], rel=1e-6)
+    assert os.getpid() not in set(table["pid"])  # run in other processes
