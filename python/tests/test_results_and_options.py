@@ -87,3 +87,11 @@ def test_write_csv_and_plot(tmp_path):
     assert len(fig.axes[0].lines) >= 3  # two signals and the impact marker
     with pytest.raises(KeyError, match="no column 'q'"):
         r.plot("q")
+
+
+def test_engine_failure_raises_engine_error_with_the_partial_result():
+    # The streamed CSV cannot be opened: a failure of the engine (a row sink), not the model's.
+    with pytest.raises(hdae.EngineError, match="/nonexistent/x.csv: cannot open for writing") as info:
+        hdae.simulate(Decay(), stream_csv_path="/nonexistent/x.csv")
+    assert isinstance(info.value, RuntimeError)
+    assert info.value.partial_result.status.outcome == "engine failure"
