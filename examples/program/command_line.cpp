@@ -4,10 +4,13 @@
 #include <charconv>
 #include <map>
 #include <ostream>
+#include <string_view>
 #include <system_error>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
+
+#include "program/parse_arguments.hpp"
 
 namespace hdae::examples {
 namespace {
@@ -23,12 +26,34 @@ std::string check_positive_integer(const std::string& text) {
   return {};
 }
 
+/// CLI11 validator for --set.
+std::string check_setting(const std::string& text) {
+  std::string error;
+  return parse_setting(text, &error) ? std::string{} : error;
+}
+
 constexpr const char* kExitCodes =
     "Exit status: 0 the run reached its end, 1 it stopped early (interrupted with Ctrl-C, or a "
     "numerical outcome such as chattering; the files hold what was computed), 2 an error "
     "(bad arguments or options, a model or file error; the message says which).";
 
 }  // namespace
+
+std::optional<ParameterSetting> parse_setting(const std::string& text, std::string* error) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    *error = fmt::format("'{}' is not NAME=VALUE", text);
+    return std::nullopt;
+  }
+  ParameterSetting setting{.name = text.substr(0, eq)};
+  const std::string_view value = std::string_view(text).substr(eq + 1);
+  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), setting.value);
+  if (ec != std::errc() || end != value.data() + value.size()) {
+    *error = fmt::format("the value of parameter '{}' is not a number: '{}'", setting.name, value);
+    return std::nullopt;
+  }
+  return setting;
+}
 
 std::string version_text(const std::string& program) {
   return fmt::format("{} (hdae {})", program, HDAE_VERSION);
@@ -46,12 +71,16 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   app.footer(kExitCodes);
 
   std::string output = (std::filesystem::path("results") / (example.name + ".csv")).string();
-  app.add_option("output", output,
-                 "result CSV; <stem>.units.csv (units) and <stem>.events.csv (event log) are "
-                 "written beside it when it is a regular file, not beside a device such as "
-                 "/dev/null or a pipe")
+  CLI::Option* output_positional =
+      app.add_option("output", output,
+                     "result CSV; <stem>.units.csv (units), <stem>.events.csv (event log) and "
+                     "<stem>.params.csv (parameter values) are written beside it when it is a "
+                     "regular file, not beside a device such as /dev/null or a pipe")
+          ->type_name("PATH")
+          ->capture_default_str();
+  app.add_option("-o,--output", output, "the result CSV, given as an option")
       ->type_name("PATH")
-      ->capture_default_str();
+      ->excludes(output_positional);
 
   std::map<std::string, bool> flags;
   for (const ExampleParameter& p : example.parameters) {
@@ -66,6 +95,13 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
     }
   }
 
+  std::vector<std::string> settings;
+  app.add_option("--set", settings,
+                 "set a model parameter, e.g. --set J2=0.5 (repeat for more; 'hdae info <model>' "
+                 "lists the parameters with their ranges)")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false)
+      ->check(CLI::Validator(check_setting, "", "NAME=VALUE"));
   app.add_option("--stop", run.options.stop_s, "stop time in s")
       ->type_name("S")
       ->capture_default_str();
@@ -81,22 +117,13 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
           ->type_name("S");
   if (example.options.output_interval_s) interval->capture_default_str();
 
-  try {
-    // CLI11 takes the arguments in reverse order.
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp&) {
-    out << app.help();
-    return {};
-  } catch (const CLI::CallForVersion& e) {
-    out << e.what() << '\n';
-    return {};
-  } catch (const CLI::ParseError& e) {
-    err << program << ": " << e.what() << '\n' << "Run '" << program << " --help' for the usage.\n";
-    return {.exit_code = 2};
+  if (const std::optional<int> done = parse_arguments(app, args, program, out, err)) {
+    return {.exit_code = *done};
   }
 
   run.output = output;
+  std::string unused;
+  for (const std::string& text : settings) run.settings.push_back(*parse_setting(text, &unused));
   if (interval->count() > 0) run.options.output_interval_s = interval_s;
   for (const auto& [name, on] : flags) {
     if (on) run.parameters.flags.insert(name);

@@ -1,11 +1,14 @@
 // The command line of an example program hdae-<name>, read with CLI11 from the example's
 // registry entry (registry/example.hpp):
 //   hdae-<name> [options] [output] [counts...] [flags...]
-// output is the result CSV (default results/<name>.csv); each count parameter is a
-// positional argument after it, each flag an option --<flag>. Every program has --help,
-// --version, --stop, --rtol and --output-interval. Unknown options and extra positional
-// arguments are errors. Parsing does not validate the options: the program does that with
-// SimulationOptions::validate(), whose message names the field.
+// output is the result CSV (default results/<name>.csv), also given as -o PATH (then counts
+// are set with --set: a positional argument would be taken for the output); each count
+// parameter is a positional argument after it, each flag an option --<flag>. Every program has
+// --help,
+// --version, --stop, --rtol, --output-interval and --set NAME=VALUE (a model parameter, given
+// as often as needed; parsing checks the form and the number, the model the name and range).
+// Unknown options and extra positional arguments are errors. Parsing does not validate the options:
+// the program does that with SimulationOptions::validate(), whose message names the field.
 #pragma once
 
 #include <filesystem>
@@ -19,6 +22,12 @@
 
 namespace hdae::examples {
 
+/// One --set NAME=VALUE.
+struct ParameterSetting {
+  std::string name;
+  double value = 0.0;
+};
+
 /// A run that a command line asks for.
 struct Invocation {
   /// The result CSV; the units file and event log go beside it.
@@ -27,6 +36,8 @@ struct Invocation {
   SimulationOptions options;
   /// The parameters' values: defaults unless the command line gives them.
   ParameterValues parameters;
+  /// The --set options, in command-line order (a later one for the same name wins).
+  std::vector<ParameterSetting> settings;
 };
 
 /// What parse_command_line found: a run, or an exit code for a command line that asked for
@@ -42,6 +53,11 @@ struct ParsedCommandLine {
                                                    const std::string& program,
                                                    const std::vector<std::string>& args,
                                                    std::ostream& out, std::ostream& err);
+
+/// Reads "NAME=VALUE" (a non-empty name, a number std::from_chars reads completely); the
+/// error text names the argument. The form only: the model checks name and range.
+[[nodiscard]] std::optional<ParameterSetting> parse_setting(const std::string& text,
+                                                            std::string* error);
 
 /// The text of --version: "<program> (hdae <version>)".
 [[nodiscard]] std::string version_text(const std::string& program);

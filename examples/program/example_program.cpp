@@ -4,26 +4,59 @@
 #include <filesystem>
 #include <memory>
 #include <new>
+#include <optional>
 #include <ostream>
+
+#include <fmt/format.h>
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
 #include "hdae/simulator.hpp"
 #include "program/command_line.hpp"
+#include "program/progress.hpp"
 
 namespace hdae::examples {
 namespace {
 
-/// Writes the result files (creating the output's directory) and says on err when the units
-/// file and event log were left out because the output is not a regular file.
-void write_files(const SimulationResult& result, const std::filesystem::path& output,
-                 const std::string& program, std::ostream& err) {
+/// Writes the result files (creating the output's directory) with the model's parameter
+/// values and says on err when the side files were left out because the output is not a
+/// regular file.
+void write_files(const SimulationResult& result, const SimulationModel& model,
+                 const std::filesystem::path& output, const std::string& program,
+                 std::ostream& err) {
   if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
-  const ResultFiles files = write_result_files(result, output);
+  const ResultFiles files = write_result_files(result, output, model.structure().parameters);
   if (!files.side_files_written()) {
     err << program << ": " << output.string()
-        << " is not a regular file: wrote the table only, no units file or event log\n";
+        << " is not a regular file: wrote the table only, no units, event log or parameters "
+           "file\n";
   }
+}
+
+/// Puts the --set values into the model; a rejected one becomes a ModelError that names the
+/// option as well as the model's reason.
+void apply_settings(SimulationModel& model, const std::vector<ParameterSetting>& settings) {
+  for (const ParameterSetting& s : settings) {
+    try {
+      model.set_parameter(s.name, s.value);
+    } catch (const ModelError& e) {
+      throw ModelError(fmt::format("--set {}={}: {}", s.name, s.value, e.what()));
+    }
+  }
+}
+
+/// simulate(), with progress lines on err when asked for (a terminal).
+SimulationResult run_model(SimulationModel& model, const SimulationOptions& options,
+                           const ProgramEnvironment& env) {
+  Simulator simulator(model, options);
+  std::optional<ProgressReporter> progress;
+  if (env.show_progress) {
+    progress.emplace(env.err, options.start_s, options.stop_s);
+    simulator.add_row_sink(*progress);
+    simulator.add_event_observer(*progress);
+  }
+  simulator.advance_to(options.stop_s);
+  return simulator.take_result();
 }
 
 }  // namespace
@@ -43,23 +76,24 @@ int run_example_program(const Example& example, const std::string& program,
     run.options.validate();
     stage = "building the model";
     const std::unique_ptr<SimulationModel> model = example.make_model(run.parameters);
+    apply_settings(*model, run.settings);
 
     stage = "running the model";
     SimulationResult result;
     try {
-      result = simulate(*model, run.options);
+      result = run_model(*model, run.options, env);
     } catch (const RunError& e) {  // a model or engine failure, with the partial result
       env.err << program << ": " << e.what() << '\n';
       if (e.partial_result()) {
         stage = "writing the partial result";
-        write_files(*e.partial_result(), run.output, program, env.err);
+        write_files(*e.partial_result(), *model, run.output, program, env.err);
         env.err << program << ": partial result written to " << run.output.string() << '\n';
       }
       return 2;
     }
 
     stage = "writing the result";
-    write_files(result, run.output, program, env.err);
+    write_files(result, *model, run.output, program, env.err);
     stage = "printing the summary";
     env.out << summary(result) << '\n';
     if (result.table.num_rows() > 0) env.out << example.key_numbers(*model, result) << '\n';

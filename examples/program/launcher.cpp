@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include "program/command_line.hpp"
+#include "program/parse_arguments.hpp"
 #include "registry/registry.hpp"
 
 namespace hdae::examples {
@@ -58,19 +59,8 @@ int run_launcher(const std::string& program, const std::vector<std::string>& arg
     return run_named(program, args.front(), {args.begin() + 1, args.end()}, env);
   }
 
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp&) {
-    env.out << app.help();
-    return 0;
-  } catch (const CLI::CallForVersion& e) {
-    env.out << e.what() << '\n';
-    return 0;
-  } catch (const CLI::ParseError& e) {
-    env.err << program << ": " << e.what() << '\n'
-            << "Run '" << program << " --help' for the usage.\n";
-    return 2;
+  if (const std::optional<int> done = parse_arguments(app, args, program, env.out, env.err)) {
+    return *done;
   }
 
   if (list) {

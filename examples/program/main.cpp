@@ -1,9 +1,8 @@
 // hdae-example and every hdae-<name> (links to it): the program takes its example from the
 // name it was started under (launcher.hpp); Ctrl-C sets the cancel flag of the run, which
-// then stops cleanly with status "interrupted" and keeps its rows.
+// then stops cleanly with status "interrupted" and keeps its rows. Progress lines go to standard
+// error when it is a terminal.
 #include <algorithm>
-#include <atomic>
-#include <csignal>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -12,23 +11,15 @@
 
 #include "program/example_program.hpp"
 #include "program/launcher.hpp"
+#include "program/standard_environment.hpp"
 #include "registry/registry.hpp"
-
-namespace {
-
-std::atomic<bool> interrupted{false};
-
-extern "C" void on_sigint(int /*signal*/) { interrupted.store(true); }
-
-}  // namespace
 
 int main(int argc, char** argv) {
   try {
     const std::string invoked_as =
         argc > 0 ? std::filesystem::path(argv[0]).filename().string() : "hdae-example";
     const std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
-    const hdae::examples::ProgramEnvironment env{std::cout, std::cerr, &interrupted};
-    std::signal(SIGINT, on_sigint);
+    const hdae::examples::ProgramEnvironment env = hdae::examples::standard_environment();
     if (const auto* example = hdae::examples::find_example_by_program(invoked_as)) {
       return hdae::examples::run_example_program(*example, invoked_as, args, env);
     }

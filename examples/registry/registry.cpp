@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/catalog.hpp"
 #include "hdae/models/colliding_masses.hpp"
 #include "hdae/models/free_body_rotation.hpp"
 #include "hdae/models/hydraulic_actuator.hpp"
@@ -47,9 +48,18 @@ std::string end_time(const SimulationResult& r) {
   return fmt::format("{:g}", r.table.time(r.table.num_rows() - 1));
 }
 
-/// The value of column name in row 0, which holds x^+(t0), the state after an initial jump.
+/// The value of column name in x^+(t0), the state after an initial jump: the last row at the
+/// start time (row 0 holds x^-(t0) when the initial event moved the state).
 double initial_value(const SimulationResult& r, const char* name) {
-  return r.table.value(0, r.table.column_index(name));
+  std::size_t row = 0;
+  while (row + 1 < r.table.num_rows() && r.table.time(row + 1) == r.table.time(0)) ++row;
+  return r.table.value(row, r.table.column_index(name));
+}
+
+/// The model of the catalog (hdae/models/catalog.hpp) called name, with its defaults: the
+/// examples without command-line parameters.
+ModelFactory from_catalog(const char* name) {
+  return [name](const ParameterValues&) { return models::make_model(name); };
 }
 
 std::vector<Example> make_registry() {
@@ -58,7 +68,7 @@ std::vector<Example> make_registry() {
   examples.push_back({
       .name = "pendulum",
       .description = "Pendulum (ODE form): L = 0.5 m, m = 1 kg, d = 0.1 N m s, phi0 = 60 deg",
-      .make_model = [](const ParameterValues&) { return std::make_unique<models::Pendulum>(); },
+      .make_model = from_catalog("pendulum"),
       .options = run_to(10.0),
       .reference_signals = {"phi", "w"},
       .key_numbers =
@@ -73,8 +83,7 @@ std::vector<Example> make_registry() {
   examples.push_back({
       .name = "simple_state_events",
       .description = "Simple state events: a spring-mass pushed by a force that switches at s = 0",
-      .make_model =
-          [](const ParameterValues&) { return std::make_unique<models::SimpleStateEvents>(); },
+      .make_model = from_catalog("simple_state_events"),
       .options = state_events,
       .reference_signals = {"s", "v", "f"},
       .key_numbers =
@@ -87,7 +96,7 @@ std::vector<Example> make_registry() {
       .name = "bouncing_ball",
       .description = "Bouncing ball: h0 = 1 m, e = 0.7, at rest once the rebound speed is below "
                      "0.01 m/s",
-      .make_model = [](const ParameterValues&) { return std::make_unique<models::BouncingBall>(); },
+      .make_model = from_catalog("bouncing_ball"),
       .options = run_to(3.0),
       .reference_signals = {"h", "v"},
       .key_numbers = key_numbers_of<models::BouncingBall>(
@@ -116,8 +125,9 @@ std::vector<Example> make_registry() {
                       .default_count = 2000}},
       .make_model =
           [](const ParameterValues& p) {
-            return std::make_unique<models::MassSpringChain>(
-                models::MassSpringChainParameters{.masses = p.count("N")});
+            std::unique_ptr<SimulationModel> model = models::make_model("mass_spring_chain");
+            model->set_parameter("N", static_cast<double>(p.count("N")));
+            return model;
           },
       .options = chain,
       .reference_signals = {"s[1]", "s[10]", "s[20]", "v[20]", "f[1]", "energy"},
@@ -139,7 +149,7 @@ std::vector<Example> make_registry() {
       .name = "ideal_clutch",
       .description = "Ideal clutch (Benveniste et al. 2019): engaged for t < 100 s and t >= 300 s, "
                      "Dirac impulses at t = 0 and 300 s",
-      .make_model = [](const ParameterValues&) { return std::make_unique<models::IdealClutch>(); },
+      .make_model = from_catalog("ideal_clutch"),
       .options = run_to(500.0),
       // Speeds, the angular impulse of the clutch (jump of tau_int) and the clutch mode.
       .reference_signals = {"w1", "w2", "tau_int", "engaged"},
@@ -157,8 +167,7 @@ std::vector<Example> make_registry() {
       .name = "colliding_masses",
       .description = "Two colliding masses: plastic impact (e = 0), u = (1, 0) m/s; both move on "
                      "at 0.5 m/s",
-      .make_model =
-          [](const ParameterValues&) { return std::make_unique<models::CollidingMasses>(); },
+      .make_model = from_catalog("colliding_masses"),
       .options = run_to(2.0),
       .reference_signals = {"s1", "s2", "v1", "v2", "p_int", "momentum", "kinetic_energy"},
       .key_numbers = key_numbers_of<models::CollidingMasses>(
@@ -175,7 +184,7 @@ std::vector<Example> make_registry() {
       .name = "three_masses",
       .description = "Three masses, two end stops hit at the same instant (ITI paper, example 3): "
                      "one event, two impacts",
-      .make_model = [](const ParameterValues&) { return std::make_unique<models::ThreeMasses>(); },
+      .make_model = from_catalog("three_masses"),
       .options = run_to(2.0),
       .reference_signals = {"s1", "s2", "s3", "v1", "v2", "v3", "p_int1", "p_int2", "momentum",
                             "kinetic_energy"},
@@ -215,8 +224,7 @@ std::vector<Example> make_registry() {
       .name = "free_body_rotation",
       .description = "Free rigid body rotation with a quaternion: I = diag(1, 2, 3), start Q0 = "
                      "(0.1, 0.5, 0, 1) projected onto |Q| = 1",
-      .make_model =
-          [](const ParameterValues&) { return std::make_unique<models::FreeBodyRotation>(); },
+      .make_model = from_catalog("free_body_rotation"),
       .options = run_to(5.0),
       .reference_signals = {"Q1", "Q2", "Q3", "Q4", "w1", "w2", "w3", "|Q|"},
       .key_numbers =
@@ -234,8 +242,7 @@ std::vector<Example> make_registry() {
       .name = "hydraulic_actuator",
       .description = "Hydraulic actuator (Mosterman): from x- = [3, 0, 0, 0] the jump solve "
                      "gives x+ = [1, -1, -5.00044, 0], then 10 s of decay",
-      .make_model =
-          [](const ParameterValues&) { return std::make_unique<models::HydraulicActuator>(); },
+      .make_model = from_catalog("hydraulic_actuator"),
       .options = run_to(10.0),
       .reference_signals = {"f_p", "f_rel", "p_Rrel", "p_Rin"},
       .key_numbers =

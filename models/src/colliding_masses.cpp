@@ -1,29 +1,56 @@
 #include "hdae/models/colliding_masses.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "parameter_fields.hpp"
 
 namespace hdae::models {
 
-CollidingMasses::CollidingMasses(CollidingMassesParameters p) : Model("colliding_masses"), p_(p) {
-  if (!(p_.mass1_kg > 0.0) || !(p_.mass2_kg > 0.0)) {
-    throw ModelError(fmt::format("CollidingMasses: masses must be > 0, got {} and {}", p_.mass1_kg,
-                                 p_.mass2_kg));
-  }
-  if (!(p_.restitution >= 0.0 && p_.restitution <= 1.0)) {
-    throw ModelError(
-        fmt::format("CollidingMasses: restitution must lie in [0, 1], got {}", p_.restitution));
-  }
-  if (!(p_.contact_distance_m >= 0.0)) {
-    throw ModelError(fmt::format("CollidingMasses: contact_distance_m must be >= 0, got {}",
-                                 p_.contact_distance_m));
-  }
-  if (!(p_.s2_start_m - p_.s1_start_m > p_.contact_distance_m)) {
+namespace {
+
+using P = CollidingMassesParameters;
+const std::array<detail::ParameterField<P>, 8> kFields = {{
+    {{.name = "m1", .unit = "kg", .min = detail::kPositive, .description = "mass 1 (behind)"},
+     [](P& p) -> double& { return p.mass1_kg; }},
+    {{.name = "m2", .unit = "kg", .min = detail::kPositive, .description = "mass 2 (ahead)"},
+     [](P& p) -> double& { return p.mass2_kg; }},
+    {{.name = "e",
+      .min = 0.0,
+      .max = 1.0,
+      .description = "coefficient of restitution; 0: plastic impact, the masses stick"},
+     [](P& p) -> double& { return p.restitution; }},
+    {{.name = "d",
+      .unit = "m",
+      .min = 0.0,
+      .description = "contact distance: contact at s2 - s1 = d"},
+     [](P& p) -> double& { return p.contact_distance_m; }},
+    {{.name = "s1_start", .unit = "m", .description = "position of mass 1 at t0"},
+     [](P& p) -> double& { return p.s1_start_m; }},
+    {{.name = "s2_start", .unit = "m", .description = "position of mass 2 at t0 (> s1_start + d)"},
+     [](P& p) -> double& { return p.s2_start_m; }},
+    {{.name = "v1_start", .unit = "m/s", .description = "velocity of mass 1 at t0"},
+     [](P& p) -> double& { return p.v1_start_mps; }},
+    {{.name = "v2_start", .unit = "m/s", .description = "velocity of mass 2 at t0"},
+     [](P& p) -> double& { return p.v2_start_mps; }},
+}};
+
+void check(const CollidingMassesParameters& p) {
+  if (!(p.s2_start_m - p.s1_start_m > p.contact_distance_m)) {
     throw ModelError(fmt::format(
-        "CollidingMasses: the masses must start apart (s2 - s1 > d), got s1 = {}, s2 = {}, d = {}",
-        p_.s1_start_m, p_.s2_start_m, p_.contact_distance_m));
+        "model 'colliding_masses': the masses must start apart: parameters s2_start - s1_start "
+        "must be > d, got s1_start = {}, s2_start = {}, d = {}",
+        p.s1_start_m, p.s2_start_m, p.contact_distance_m));
   }
+}
+
+}  // namespace
+
+CollidingMasses::CollidingMasses(CollidingMassesParameters p) : Model("colliding_masses"), p_(p) {
+  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  check(p_);
   s1_ = declare_variable({.name = "s1", .unit = "m", .start = p_.s1_start_m, .der_unit = "m/s"});
   s2_ = declare_variable({.name = "s2", .unit = "m", .start = p_.s2_start_m, .der_unit = "m/s"});
   v1_ =
@@ -42,6 +69,17 @@ CollidingMasses::CollidingMasses(CollidingMassesParameters p) : Model("colliding
   gap_ = declare_output("gap", "m");
   momentum_ = declare_output("momentum", "N.s");
   kinetic_energy_ = declare_output("kinetic_energy", "J");
+}
+
+void CollidingMasses::parameters_changed() {
+  const CollidingMassesParameters p = detail::read_fields<P>(kFields, structure(), p_);
+  check(p);
+  p_ = p;
+  variable(s1_).start = p_.s1_start_m;
+  variable(s2_).start = p_.s2_start_m;
+  variable(v1_).start = p_.v1_start_mps;
+  variable(v2_).start = p_.v2_start_mps;
+  crossing(gap_closed_).nominal = gap_nominal();
 }
 
 void CollidingMasses::reset() {

@@ -6,20 +6,79 @@
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "parameter_fields.hpp"
 
 namespace hdae::models {
 
+namespace {
+
+using P = FreeBodyRotationParameters;
+const std::array<detail::ParameterField<P>, 19> kFields = {{
+    {{.name = "I1",
+      .unit = "kg.m2",
+      .min = detail::kPositive,
+      .description = "principal inertia 1"},
+     [](P& p) -> double& { return p.inertia_kgm2[0]; }},
+    {{.name = "I2",
+      .unit = "kg.m2",
+      .min = detail::kPositive,
+      .description = "principal inertia 2"},
+     [](P& p) -> double& { return p.inertia_kgm2[1]; }},
+    {{.name = "I3",
+      .unit = "kg.m2",
+      .min = detail::kPositive,
+      .description = "principal inertia 3"},
+     [](P& p) -> double& { return p.inertia_kgm2[2]; }},
+    {{.name = "A1", .unit = "N.m", .description = "amplitude of torque u1"},
+     [](P& p) -> double& { return p.torque_amplitude_nm[0]; }},
+    {{.name = "A2", .unit = "N.m", .description = "amplitude of torque u2"},
+     [](P& p) -> double& { return p.torque_amplitude_nm[1]; }},
+    {{.name = "A3", .unit = "N.m", .description = "amplitude of torque u3"},
+     [](P& p) -> double& { return p.torque_amplitude_nm[2]; }},
+    {{.name = "f1", .unit = "Hz", .description = "frequency of torque u1"},
+     [](P& p) -> double& { return p.torque_frequency_hz[0]; }},
+    {{.name = "f2", .unit = "Hz", .description = "frequency of torque u2"},
+     [](P& p) -> double& { return p.torque_frequency_hz[1]; }},
+    {{.name = "f3", .unit = "Hz", .description = "frequency of torque u3"},
+     [](P& p) -> double& { return p.torque_frequency_hz[2]; }},
+    {{.name = "phase1", .unit = "rad", .description = "phase of torque u1"},
+     [](P& p) -> double& { return p.torque_phase_rad[0]; }},
+    {{.name = "phase2", .unit = "rad", .description = "phase of torque u2"},
+     [](P& p) -> double& { return p.torque_phase_rad[1]; }},
+    {{.name = "phase3", .unit = "rad", .description = "phase of torque u3"},
+     [](P& p) -> double& { return p.torque_phase_rad[2]; }},
+    {{.name = "Q1_start", .description = "quaternion component 1 at t0- (normalised at t0)"},
+     [](P& p) -> double& { return p.q_start[0]; }},
+    {{.name = "Q2_start", .description = "quaternion component 2 at t0- (normalised at t0)"},
+     [](P& p) -> double& { return p.q_start[1]; }},
+    {{.name = "Q3_start", .description = "quaternion component 3 at t0- (normalised at t0)"},
+     [](P& p) -> double& { return p.q_start[2]; }},
+    {{.name = "Q4_start", .description = "quaternion component 4 at t0- (normalised at t0)"},
+     [](P& p) -> double& { return p.q_start[3]; }},
+    {{.name = "w1_start", .unit = "rad/s", .description = "angular velocity 1 at t0"},
+     [](P& p) -> double& { return p.w_start_radps[0]; }},
+    {{.name = "w2_start", .unit = "rad/s", .description = "angular velocity 2 at t0"},
+     [](P& p) -> double& { return p.w_start_radps[1]; }},
+    {{.name = "w3_start", .unit = "rad/s", .description = "angular velocity 3 at t0"},
+     [](P& p) -> double& { return p.w_start_radps[2]; }},
+}};
+
+void check(const FreeBodyRotationParameters& p) {
+  double q_norm2 = 0.0;
+  for (const double q : p.q_start) q_norm2 += q * q;
+  if (!(q_norm2 > 0.0)) {
+    throw ModelError(
+        "model 'free_body_rotation': parameters Q1_start..Q4_start must not all be zero (the "
+        "start quaternion is normalised)");
+  }
+}
+
+}  // namespace
+
 FreeBodyRotation::FreeBodyRotation(FreeBodyRotationParameters p)
     : Model("free_body_rotation"), p_(p) {
-  for (std::size_t i = 0; i < 3; ++i) {
-    if (!(p_.inertia_kgm2[i] > 0.0)) {
-      throw ModelError(fmt::format("FreeBodyRotation: inertia_kgm2[{}] must be > 0, got {}", i,
-                                   p_.inertia_kgm2[i]));
-    }
-  }
-  double q_norm2 = 0.0;
-  for (const double q : p_.q_start) q_norm2 += q * q;
-  if (!(q_norm2 > 0.0)) throw ModelError("FreeBodyRotation: q_start must not be zero");
+  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  check(p_);
 
   for (std::size_t i = 0; i < 4; ++i) {
     q_[i] = declare_variable(
@@ -41,6 +100,14 @@ FreeBodyRotation::FreeBodyRotation(FreeBodyRotationParameters p)
   euler_[2] = declare_equation("I3*der(w3) = (I1 - I2)*w1*w2 + u3");
   normalisation_ = declare_equation("0 = Q.Q - 1", RowKind::kConstraint);
   norm_ = declare_output("|Q|");
+}
+
+void FreeBodyRotation::parameters_changed() {
+  const FreeBodyRotationParameters p = detail::read_fields<P>(kFields, structure(), p_);
+  check(p);
+  p_ = p;
+  for (std::size_t i = 0; i < 4; ++i) variable(q_[i]).start = p_.q_start[i];
+  for (std::size_t i = 0; i < 3; ++i) variable(w_[i]).start = p_.w_start_radps[i];
 }
 
 void FreeBodyRotation::evaluate(Evaluation& e) {

@@ -1,26 +1,54 @@
 #include "hdae/models/ideal_clutch.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "parameter_fields.hpp"
 
 namespace hdae::models {
 
-IdealClutch::IdealClutch(IdealClutchParameters p) : Model("ideal_clutch"), p_(p) {
-  const auto require_positive = [](double value, const char* field) {
-    if (!(value > 0.0)) {
-      throw ModelError(fmt::format("IdealClutch: {} must be > 0, got {}", field, value));
-    }
-  };
-  require_positive(p_.inertia1_kgm2, "inertia1_kgm2");
-  require_positive(p_.inertia2_kgm2, "inertia2_kgm2");
-  require_positive(p_.resistance_ohm, "resistance_ohm");
-  require_positive(p_.capacitance_f, "capacitance_f");
-  if (!(p_.engage_s > p_.release_s)) {
-    throw ModelError(fmt::format("IdealClutch: engage_s ({}) must be > release_s ({})", p_.engage_s,
-                                 p_.release_s));
-  }
+namespace {
 
+using Field = detail::ParameterField<IdealClutchParameters>;
+using P = IdealClutchParameters;
+const std::array<Field, 10> kFields = {{
+    {{.name = "V0", .unit = "V", .description = "source voltage"},
+     [](P& p) -> double& { return p.source_voltage_v; }},
+    {{.name = "J1", .unit = "kg.m2", .min = detail::kPositive, .description = "inertia of shaft 1"},
+     [](P& p) -> double& { return p.inertia1_kgm2; }},
+    {{.name = "J2", .unit = "kg.m2", .min = detail::kPositive, .description = "inertia of shaft 2"},
+     [](P& p) -> double& { return p.inertia2_kgm2; }},
+    {{.name = "R", .unit = "Ohm", .min = detail::kPositive, .description = "resistance"},
+     [](P& p) -> double& { return p.resistance_ohm; }},
+    {{.name = "C", .unit = "F", .min = detail::kPositive, .description = "capacitance"},
+     [](P& p) -> double& { return p.capacitance_f; }},
+    {{.name = "k", .unit = "N.m/A", .description = "motor constant (emf constant)"},
+     [](P& p) -> double& { return p.emf_constant_nmpa; }},
+    {{.name = "w1_start", .unit = "rad/s", .description = "speed of shaft 1 at t0-"},
+     [](P& p) -> double& { return p.w1_start_radps; }},
+    {{.name = "w2_start", .unit = "rad/s", .description = "speed of shaft 2 at t0-"},
+     [](P& p) -> double& { return p.w2_start_radps; }},
+    {{.name = "release", .unit = "s", .description = "time the clutch opens"},
+     [](P& p) -> double& { return p.release_s; }},
+    {{.name = "engage", .unit = "s", .description = "time the clutch closes again (> release)"},
+     [](P& p) -> double& { return p.engage_s; }},
+}};
+
+void check(const IdealClutchParameters& p) {
+  if (!(p.engage_s > p.release_s)) {
+    throw ModelError(fmt::format(
+        "model 'ideal_clutch': parameter 'engage' ({} s) must be > parameter 'release' ({} s)",
+        p.engage_s, p.release_s));
+  }
+}
+
+}  // namespace
+
+IdealClutch::IdealClutch(IdealClutchParameters p) : Model("ideal_clutch"), p_(p) {
+  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  check(p_);
   w1_ = declare_variable({.name = "w1",
                           .unit = "rad/s",
                           .start = p_.w1_start_radps,
@@ -43,6 +71,14 @@ IdealClutch::IdealClutch(IdealClutchParameters p) : Model("ideal_clutch"), p_(p)
   engaged_out_ = declare_output("engaged");
   release_ = declare_time_event("release");
   engage_ = declare_time_event("engage");
+}
+
+void IdealClutch::parameters_changed() {
+  const IdealClutchParameters p = detail::read_fields<P>(kFields, structure(), p_);
+  check(p);
+  p_ = p;
+  variable(w1_).start = p_.w1_start_radps;
+  variable(w2_).start = p_.w2_start_radps;
 }
 
 double IdealClutch::effective_inertia1_kgm2() const {

@@ -1,14 +1,62 @@
 #include "hdae/models/mass_spring_chain.hpp"
 
+#include <array>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "parameter_fields.hpp"
 
 namespace hdae::models {
 
+namespace {
+
+using P = MassSpringChainParameters;
+const std::array<detail::ParameterField<P>, 4> kFields = {{
+    {{.name = "m", .unit = "kg", .min = detail::kPositive, .description = "mass of each body"},
+     [](P& p) -> double& { return p.mass_kg; }},
+    {{.name = "k", .unit = "N/m", .min = detail::kPositive, .description = "spring stiffness"},
+     [](P& p) -> double& { return p.stiffness_npm; }},
+    {{.name = "d", .unit = "N.s/m", .min = 0.0, .description = "damping of each mass"},
+     [](P& p) -> double& { return p.damping_nspm; }},
+    {{.name = "s_end", .unit = "m", .description = "displacement of the free end at t0"},
+     [](P& p) -> double& { return p.end_displacement_m; }},
+}};
+
+/// 2^53: up to here every integer is a double.
+constexpr double kMaxMasses = 9007199254740992.0;
+
+}  // namespace
+
 MassSpringChain::MassSpringChain(MassSpringChainParameters p) : Model("mass_spring_chain"), p_(p) {
+  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  masses_ = declare_parameter({.name = "N",
+                               .value = static_cast<double>(p_.masses),
+                               .min = 1.0,
+                               .max = kMaxMasses,
+                               .description = "number of masses, an integer"});
+  declare_chain();
+}
+
+void MassSpringChain::parameters_changed() {
+  MassSpringChainParameters p = detail::read_fields<P>(kFields, structure(), p_);
+  const double n = value(masses_);
+  if (n != std::floor(n)) {
+    throw ModelError(fmt::format(
+        "model 'mass_spring_chain': parameter 'N' (number of masses) must be an integer, got {}",
+        n));
+  }
+  p.masses = static_cast<std::size_t>(n);
+  p_ = p;
+  declare_chain();
+}
+
+void MassSpringChain::declare_chain() {
+  clear_declarations();
+  for (auto* handles : {&s_, &v_, &f_}) handles->clear();
+  for (auto* handles : {&kinematics_, &dynamics_, &springs_}) handles->clear();
   const std::size_t n = p_.masses;
-  if (n == 0) throw ModelError("MassSpringChain: masses must be >= 1");
   const double f0 = p_.stiffness_npm * p_.end_displacement_m / static_cast<double>(n);
   for (std::size_t i = 0; i < n; ++i) {
     const double s_start =

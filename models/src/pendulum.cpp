@@ -1,10 +1,34 @@
 #include "hdae/models/pendulum.hpp"
 
+#include <array>
 #include <cmath>
+
+#include "parameter_fields.hpp"
 
 namespace hdae::models {
 
+namespace {
+
+using P = PendulumParameters;
+const std::array<detail::ParameterField<P>, 6> kFields = {{
+    {{.name = "L", .unit = "m", .min = detail::kPositive, .description = "length of the rod"},
+     [](P& p) -> double& { return p.length_m; }},
+    {{.name = "m", .unit = "kg", .min = detail::kPositive, .description = "mass of the bob"},
+     [](P& p) -> double& { return p.mass_kg; }},
+    {{.name = "d", .unit = "N.m.s/rad", .min = 0.0, .description = "damping at the pivot"},
+     [](P& p) -> double& { return p.damping_nms; }},
+    {{.name = "g", .unit = "m/s2", .description = "gravitational acceleration"},
+     [](P& p) -> double& { return p.gravity_mps2; }},
+    {{.name = "phi_start", .unit = "rad", .description = "angle from the vertical at t0"},
+     [](P& p) -> double& { return p.phi0_rad; }},
+    {{.name = "w_start", .unit = "rad/s", .description = "angular velocity at t0"},
+     [](P& p) -> double& { return p.w0_radps; }},
+}};
+
+}  // namespace
+
 Pendulum::Pendulum(PendulumParameters p) : Model("pendulum"), p_(p) {
+  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
   phi_ =
       declare_variable({.name = "phi", .unit = "rad", .start = p_.phi0_rad, .der_unit = "rad/s"});
   w_ = declare_variable({.name = "w", .unit = "rad/s", .start = p_.w0_radps, .der_unit = "rad/s2"});
@@ -16,6 +40,12 @@ Pendulum::Pendulum(PendulumParameters p) : Model("pendulum"), p_(p) {
   declare_dependency(dynamics_, w_);
   x_ = declare_output("x", "m");
   y_ = declare_output("y", "m");
+}
+
+void Pendulum::parameters_changed() {
+  p_ = detail::read_fields<P>(kFields, structure(), p_);
+  variable(phi_).start = p_.phi0_rad;
+  variable(w_).start = p_.w0_radps;
 }
 
 void Pendulum::evaluate(Evaluation& e) {

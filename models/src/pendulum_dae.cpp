@@ -1,17 +1,37 @@
 #include "hdae/models/pendulum_dae.hpp"
 
-#include <fmt/format.h>
+#include <array>
 
-#include "hdae/errors.hpp"
+#include "parameter_fields.hpp"
 
 namespace hdae::models {
 
+namespace {
+
+using P = PendulumDaeParameters;
+const std::array<detail::ParameterField<P>, 8> kFields = {{
+    {{.name = "L", .unit = "m", .min = detail::kPositive, .description = "length of the rod"},
+     [](P& p) -> double& { return p.length_m; }},
+    {{.name = "m", .unit = "kg", .min = detail::kPositive, .description = "mass"},
+     [](P& p) -> double& { return p.mass_kg; }},
+    {{.name = "g", .unit = "m/s2", .description = "gravitational acceleration"},
+     [](P& p) -> double& { return p.gravity_mps2; }},
+    {{.name = "d", .unit = "N.s/m", .min = 0.0, .description = "damping of the velocity"},
+     [](P& p) -> double& { return p.damping_nspm; }},
+    {{.name = "x_start", .unit = "m", .description = "x at t0- (projected onto the circle)"},
+     [](P& p) -> double& { return p.x_start_m; }},
+    {{.name = "y_start", .unit = "m", .description = "y at t0- (projected onto the circle)"},
+     [](P& p) -> double& { return p.y_start_m; }},
+    {{.name = "vx_start", .unit = "m/s", .description = "vx at t0- (projected)"},
+     [](P& p) -> double& { return p.vx_start_mps; }},
+    {{.name = "vy_start", .unit = "m/s", .description = "vy at t0- (projected)"},
+     [](P& p) -> double& { return p.vy_start_mps; }},
+}};
+
+}  // namespace
+
 PendulumDae::PendulumDae(PendulumDaeParameters p) : Model("pendulum_dae"), p_(p) {
-  if (!(p_.length_m > 0.0) || !(p_.mass_kg > 0.0) || !(p_.damping_nspm >= 0.0)) {
-    throw ModelError(fmt::format(
-        "PendulumDae: need length_m > 0, mass_kg > 0, damping_nspm >= 0; got {}, {}, {}",
-        p_.length_m, p_.mass_kg, p_.damping_nspm));
-  }
+  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
   const double L = p_.length_m;
   const bool fixed = p_.fix_x_and_vx;
   x_ = declare_variable({.name = "x",
@@ -36,6 +56,16 @@ PendulumDae::PendulumDae(PendulumDaeParameters p) : Model("pendulum_dae"), p_(p)
   position_ = declare_equation("0 = (x^2 + y^2 - L^2)/2", RowKind::kConstraint);
   velocity_ = declare_equation("0 = x*vx + y*vy", RowKind::kConstraint);
   energy_ = declare_output("energy", "J");
+}
+
+void PendulumDae::parameters_changed() {
+  p_ = detail::read_fields<P>(kFields, structure(), p_);
+  variable(x_).start = p_.x_start_m;
+  variable(y_).start = p_.y_start_m;
+  variable(vx_).start = p_.vx_start_mps;
+  variable(vy_).start = p_.vy_start_mps;
+  variable(x_).nominal = p_.length_m;
+  variable(y_).nominal = p_.length_m;
 }
 
 void PendulumDae::evaluate(Evaluation& e) {

@@ -1,35 +1,69 @@
 #include "hdae/models/three_masses.hpp"
 
+#include <array>
+
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "parameter_fields.hpp"
 
 namespace hdae::models {
 
-ThreeMasses::ThreeMasses(ThreeMassesParameters p) : Model("three_masses"), p_(p) {
-  for (std::size_t i = 0; i < 3; ++i) {
-    if (!(p_.masses_kg[i] > 0.0)) {
-      throw ModelError(
-          fmt::format("ThreeMasses: masses_kg[{}] must be > 0, got {}", i, p_.masses_kg[i]));
-    }
-  }
+namespace {
+
+using P = ThreeMassesParameters;
+using Field = detail::ParameterField<P>;
+const std::array<Field, 12> kFields = {{
+    {{.name = "m1", .unit = "kg", .min = detail::kPositive, .description = "mass 1"},
+     [](P& p) -> double& { return p.masses_kg[0]; }},
+    {{.name = "m2", .unit = "kg", .min = detail::kPositive, .description = "mass 2"},
+     [](P& p) -> double& { return p.masses_kg[1]; }},
+    {{.name = "m3", .unit = "kg", .min = detail::kPositive, .description = "mass 3"},
+     [](P& p) -> double& { return p.masses_kg[2]; }},
+    {{.name = "ci1",
+      .min = detail::kPositive,
+      .max = 1.0,
+      .description = "restitution of end stop 1; > 0, as a plastic stop would keep its masses in "
+                     "contact, which this model does not represent"},
+     [](P& p) -> double& { return p.restitution[0]; }},
+    {{.name = "ci2",
+      .min = detail::kPositive,
+      .max = 1.0,
+      .description = "restitution of end stop 2; > 0, as a plastic stop would keep its masses in "
+                     "contact, which this model does not represent"},
+     [](P& p) -> double& { return p.restitution[1]; }},
+    {{.name = "d", .unit = "m", .min = 0.0, .description = "contact distance of both end stops"},
+     [](P& p) -> double& { return p.contact_distance_m; }},
+    {{.name = "s1_start", .unit = "m", .description = "position of mass 1 at t0"},
+     [](P& p) -> double& { return p.s_start_m[0]; }},
+    {{.name = "s2_start", .unit = "m", .description = "position of mass 2 at t0"},
+     [](P& p) -> double& { return p.s_start_m[1]; }},
+    {{.name = "s3_start", .unit = "m", .description = "position of mass 3 at t0"},
+     [](P& p) -> double& { return p.s_start_m[2]; }},
+    {{.name = "v1_start", .unit = "m/s", .description = "velocity of mass 1 at t0"},
+     [](P& p) -> double& { return p.v_start_mps[0]; }},
+    {{.name = "v2_start", .unit = "m/s", .description = "velocity of mass 2 at t0"},
+     [](P& p) -> double& { return p.v_start_mps[1]; }},
+    {{.name = "v3_start", .unit = "m/s", .description = "velocity of mass 3 at t0"},
+     [](P& p) -> double& { return p.v_start_mps[2]; }},
+}};
+
+void check(const ThreeMassesParameters& p) {
   for (std::size_t k = 0; k < 2; ++k) {
-    if (!(p_.restitution[k] > 0.0 && p_.restitution[k] <= 1.0)) {
+    if (!(p.s_start_m[k + 1] - p.s_start_m[k] > p.contact_distance_m)) {
       throw ModelError(fmt::format(
-          "ThreeMasses: restitution[{}] must lie in (0, 1], got {} (a plastic stop would keep "
-          "its masses in contact, which this model does not represent)",
-          k, p_.restitution[k]));
-    }
-    if (!(p_.s_start_m[k + 1] - p_.s_start_m[k] > p_.contact_distance_m)) {
-      throw ModelError(fmt::format(
-          "ThreeMasses: end stop {} must start open (s{} - s{} > d), got {} - {} with d = {}",
-          k + 1, k + 2, k + 1, p_.s_start_m[k + 1], p_.s_start_m[k], p_.contact_distance_m));
+          "model 'three_masses': end stop {0} must start open: parameters s{2}_start - s{1}_start "
+          "must be > d, got s{1}_start = {3}, s{2}_start = {4}, d = {5}",
+          k + 1, k + 1, k + 2, p.s_start_m[k], p.s_start_m[k + 1], p.contact_distance_m));
     }
   }
-  if (!(p_.contact_distance_m >= 0.0)) {
-    throw ModelError(
-        fmt::format("ThreeMasses: contact_distance_m must be >= 0, got {}", p_.contact_distance_m));
-  }
+}
+
+}  // namespace
+
+ThreeMasses::ThreeMasses(ThreeMassesParameters p) : Model("three_masses"), p_(p) {
+  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  check(p_);
 
   for (std::size_t i = 0; i < 3; ++i) {
     s_[i] = declare_variable({.name = fmt::format("s{}", i + 1),
@@ -61,17 +95,27 @@ ThreeMasses::ThreeMasses(ThreeMassesParameters p) : Model("three_masses"), p_(p)
                     "otherwise: 0 = F{0}",
                     k + 1, k + 1, k + 2));
   }
-  const double nominal = p_.contact_distance_m > 0.0 ? p_.contact_distance_m : 1.0;
   for (std::size_t k = 0; k < 2; ++k) {
     // Only closing matters (gap falling through 0); opening needs no event.
     stop_closed_[k] = declare_crossing(fmt::format("s{} - s{} - d < 0", k + 2, k + 1),
-                                       CrossingDirection::kRising, nominal);
+                                       CrossingDirection::kRising, gap_nominal());
   }
   for (std::size_t k = 0; k < 2; ++k) {
     gap_[k] = declare_output(fmt::format("gap{}", k + 1), "m");
   }
   total_momentum_ = declare_output("momentum", "N.s");
   kinetic_energy_ = declare_output("kinetic_energy", "J");
+}
+
+void ThreeMasses::parameters_changed() {
+  const ThreeMassesParameters p = detail::read_fields<P>(kFields, structure(), p_);
+  check(p);
+  p_ = p;
+  for (std::size_t i = 0; i < 3; ++i) {
+    variable(s_[i]).start = p_.s_start_m[i];
+    variable(v_[i]).start = p_.v_start_mps[i];
+  }
+  for (const Crossing c : stop_closed_) crossing(c).nominal = gap_nominal();
 }
 
 void ThreeMasses::reset() {

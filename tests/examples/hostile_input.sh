@@ -65,14 +65,14 @@ case "${case_name}" in
     ;;
 
   device-output)
-    for side in /dev/null.units.csv /dev/null.events.csv; do
+    for side in /dev/null.units.csv /dev/null.events.csv /dev/null.params.csv; do
       [[ -e "${side}" ]] && fail "${side} exists before the test; remove it to run the test"
       created_in_dev+=("${side}")
     done
     run hdae-pendulum /dev/null --stop 0.1
     expect_status 0
-    expect_err_line "hdae-pendulum: /dev/null is not a regular file: wrote the table only, no units file or event log"
-    for side in /dev/null.units.csv /dev/null.events.csv; do
+    expect_err_line "hdae-pendulum: /dev/null is not a regular file: wrote the table only, no units, event log or parameters file"
+    for side in /dev/null.units.csv /dev/null.events.csv /dev/null.params.csv; do
       [[ -e "${side}" ]] && fail "${side} was created"
     done
     created_in_dev=()
@@ -84,7 +84,7 @@ case "${case_name}" in
     run hdae-pendulum pipe --stop 0.1
     wait "${reader}"
     expect_status 0
-    expect_err_line "hdae-pendulum: pipe is not a regular file: wrote the table only, no units file or event log"
+    expect_err_line "hdae-pendulum: pipe is not a regular file: wrote the table only, no units, event log or parameters file"
     [[ "$(head -n 1 from_pipe)" == time,phi,* ]] || fail "the pipe did not carry the table"
     # 500 rows of the default grid and the header.
     [[ "$(wc -l < from_pipe)" == 502 ]] || fail "$(wc -l < from_pipe) lines through the pipe, expected 502"

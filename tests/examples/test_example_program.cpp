@@ -315,8 +315,8 @@ TEST_CASE("output to a device writes the table there only and says so") {
   const ProgramRun o = run("pendulum", {"/dev/null", "--stop", "0.1"});
   CHECK(o.status == 0);
   CHECK(o.err ==
-        "hdae-pendulum: /dev/null is not a regular file: wrote the table only, no units file "
-        "or event log\n");
+        "hdae-pendulum: /dev/null is not a regular file: wrote the table only, no units, event "
+        "log or parameters file\n");
   CHECK(o.out.ends_with("-> /dev/null\n"));
 }
 
@@ -357,4 +357,60 @@ TEST_CASE("hdae-example exits with 2 for an unknown example, no example, or --li
   o = launch({"--frobnicate"});
   CHECK(o.status == 2);
   CHECK(o.err.starts_with("hdae-example: The following argument was not expected: --frobnicate\n"));
+}
+
+TEST_CASE("--set puts parameters into the model and the run writes them beside the result") {
+  const test::TempDir dir;
+  const std::string output = dir.file("clutch.csv").string();
+  const ProgramRun o =
+      run("ideal_clutch", {"--set", "J2=0.5", "--set=k=0.3", "--stop", "1", "-o", output});
+  INFO(o.err);
+  CHECK(o.status == 0);
+  const std::vector<ParameterInfo> params = read_params_csv(dir.file("clutch.params.csv"));
+  REQUIRE(params.size() == 10);
+  CHECK(params[2].name == "J2");
+  CHECK(params[2].value == 0.5);
+  CHECK(params[5].name == "k");
+  CHECK(params[5].value == 0.3);
+  CHECK(params[0].value == 10.0);  // V0 keeps its default
+  // (J1 + k^2 C) w1 + J2 w2 conserved at the engagement at t = 0, computed by hand:
+  // (0.1 + 0.09 * 2) * 0 + 0.5 * 10 = 0.78 w, w = 6.410256 rad/s.
+  CHECK(o.out.find("w1(0+) = 6.410256 rad/s") != std::string::npos);
+  // The chain's N as a parameter: the same as the positional count.
+  const ProgramRun chain =
+      run("mass_spring_chain", {"--set", "N=3", "--stop", "0.1", dir.file("chain.csv").string()});
+  CHECK(chain.status == 0);
+  CHECK(chain.out.find("N = 3 masses (9 unknowns") != std::string::npos);
+}
+
+TEST_CASE("a bad --set exits with 2 naming the parameter and writes nothing") {
+  const test::TempDir dir;
+  const std::string output = dir.file("c.csv").string();
+  ProgramRun o = run("ideal_clutch", {"--set", "J2=abc", output});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-ideal-clutch: --set: the value of parameter 'J2' is not a number: 'abc'\n"
+        "Run 'hdae-ideal-clutch --help' for the usage.\n");
+  o = run("ideal_clutch", {"--set", "=1", output});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-ideal-clutch: --set: '=1' is not NAME=VALUE\n"));
+  o = run("bouncing_ball", {"--set", "e=2", output});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-bouncing-ball: --set e=2: model 'bouncing_ball': parameter 'e' (coefficient of "
+        "restitution) must be a finite number in [0, 1], got 2\n");
+  o = run("bouncing_ball", {"--set", "E=0.5", output});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-bouncing-ball: --set E=0.5: model 'bouncing_ball' has no parameter 'E'; its "
+        "parameters are: h_start, e, g, v_rest\n");
+  o = run("bouncing_ball", {"--set", "e=nan", output});
+  CHECK(o.status == 2);
+  CHECK(o.err.find("parameter 'e' (coefficient of restitution) must be a finite number in "
+                   "[0, 1], got nan") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(output));
+  // -o and the positional output together are one output too many.
+  o = run("pendulum", {"-o", output, output});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-pendulum: output excludes --output\n"));
 }

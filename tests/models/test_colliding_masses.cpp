@@ -102,6 +102,9 @@ TEST_CASE(
 TEST_CASE("colliding masses reject a restitution coefficient outside [0, 1]") {
   models::CollidingMassesParameters p;
   p.restitution = 1.5;
-  CHECK_THROWS_WITH_AS(models::CollidingMasses{p},
-                       "CollidingMasses: restitution must lie in [0, 1], got 1.5", ModelError);
+  CHECK_THROWS_WITH_AS(
+      models::CollidingMasses{p},
+      "model 'colliding_masses': parameter 'e' (coefficient of restitution; 0: plastic impact, the "
+      "masses stick) must be a finite number in [0, 1], got 1.5",
+      ModelError);
 }

@@ -87,7 +87,8 @@ TEST_CASE("three masses reject a plastic end stop with a message saying why") {
   models::ThreeMassesParameters p;
   p.restitution = {0.6, 0.0};
   CHECK_THROWS_WITH_AS(models::ThreeMasses{p},
-                       "ThreeMasses: restitution[1] must lie in (0, 1], got 0 (a plastic stop "
-                       "would keep its masses in contact, which this model does not represent)",
+                       "model 'three_masses': parameter 'ci2' (restitution of end stop 2; > 0, as "
+                       "a plastic stop would keep its masses in contact, which this model does "
+                       "not represent) must be a finite number in [5e-324, 1], got 0",
                        ModelError);
 }

@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "hdae/model.hpp"
 #include "hdae/result.hpp"
 
 namespace hdae {
@@ -41,6 +42,16 @@ class CsvStreamWriter {
 /// Writes "name,unit,kind" per column (time first) beside a result CSV.
 void write_units_csv(const ResultTable& table, const std::filesystem::path& file);
 
+/// Writes "name,value,unit" per parameter (values at full precision, as in write_csv) beside a
+/// result CSV: the parameter values of the run.
+void write_params_csv(std::span<const ParameterInfo> parameters, const std::filesystem::path& file);
+
+/// Reads a file that write_params_csv wrote (header "name,value,unit"): name, value and unit of
+/// each parameter, in file order (range and description are not in the file). IoError with
+/// file and line for malformed input: another header, a line without three fields, a value
+/// that is not a finite number, a name given twice.
+[[nodiscard]] std::vector<ParameterInfo> read_params_csv(const std::filesystem::path& file);
+
 /// Writes one line per event: time, kind, crossings, time events, iterations, jumps.
 void write_event_log_csv(const std::vector<EventRecord>& events, const std::filesystem::path& file);
 
@@ -49,6 +60,7 @@ struct ResultFiles {
   std::filesystem::path table;   ///< the CSV file given
   std::filesystem::path units;   ///< <stem>.units.csv; empty when not written
   std::filesystem::path events;  ///< <stem>.events.csv; empty when not written
+  std::filesystem::path params;  ///< <stem>.params.csv; empty when not written
 
   [[nodiscard]] bool side_files_written() const { return !units.empty(); }
 };
@@ -60,6 +72,11 @@ struct ResultFiles {
 /// Throws IoError naming the file that cannot be written.
 ResultFiles write_result_files(const SimulationResult& result,
                                const std::filesystem::path& csv_file);
+/// The same, and <stem>.params.csv with the run's parameter values (write_params_csv), under
+/// the same rule: only beside a regular file. A model without parameters gets the header.
+ResultFiles write_result_files(const SimulationResult& result,
+                               const std::filesystem::path& csv_file,
+                               std::span<const ParameterInfo> parameters);
 
 /// Reads a result CSV (',' or ';' separated, first column "time" or "t", no column name given
 /// twice); throws IoError with file and line for malformed input.

@@ -16,8 +16,10 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hdae {
@@ -69,6 +71,19 @@ struct TimeEventInfo {
   std::string name;
 };
 
+/// Description of one run-time parameter: a named number the model reads in evaluate() and
+/// on_event() and that a user may change between runs (SimulationModel::set_parameter).
+/// validate() requires a unique non-empty name, a finite value, bounds that are not NaN with
+/// min <= max, and min <= value <= max.
+struct ParameterInfo {
+  std::string name;    ///< unique among parameters, non-empty, e.g. "J2"
+  std::string unit;    ///< free text, may be empty
+  double value = 0.0;  ///< current value (the default until set_parameter); finite
+  double min = -std::numeric_limits<double>::infinity();  ///< inclusive lower bound
+  double max = std::numeric_limits<double>::infinity();   ///< inclusive upper bound
+  std::string description;                                ///< one line, for listings and help texts
+};
+
 /// One structurally non-zero entry of dF/dx + c dF/d(der_x).
 struct SparsityEntry {
   std::size_t row = 0;
@@ -83,6 +98,8 @@ struct ModelStructure {
   std::vector<OutputInfo> outputs;
   std::vector<CrossingInfo> crossings;
   std::vector<TimeEventInfo> time_events;
+  /// Run-time parameters with their current values (SimulationModel::parameter reads here).
+  std::vector<ParameterInfo> parameters;
   /// Union of the patterns of dF/dx and dF/d(der_x); empty means "dense / unknown".
   std::vector<SparsityEntry> sparsity;
 
@@ -107,9 +124,16 @@ struct Crossing {
 struct TimeEvent {
   std::size_t index = 0;
 };
+struct Param {
+  std::size_t index = 0;
+};
 
 namespace detail {
 class CrossingTable;
+class ModelInUse;
+/// The index of the parameter called name in s.parameters; ModelError naming the model and
+/// listing the known parameters when there is none.
+[[nodiscard]] std::size_t find_parameter(const ModelStructure& s, std::string_view name);
 /// Throws ModelError: a handle (Var, Eq, Out, Crossing, TimeEvent) whose index lies outside
 /// the model's declarations, e.g. one kept from another model.
 [[noreturn]] void throw_bad_handle(const char* kind, std::size_t index, std::size_t count);
@@ -268,8 +292,16 @@ class JacobianEntries {
 
 /// The interface the simulator drives. Implementations own their discrete state (modes);
 /// the simulator owns x, der_x, the crossing Booleans, the row kinds and the time events.
+///
+/// Parameters (ModelStructure::parameters) are set between runs: a Simulator copies the start
+/// values and reads the structure when it is constructed, so set_parameter throws ModelError
+/// while a Simulator over the model exists (in_simulation()).
 class SimulationModel {
  public:
+  SimulationModel() = default;
+  /// A copy is a new model: no Simulator drives it yet.
+  SimulationModel(const SimulationModel& /*other*/) {}
+  SimulationModel& operator=(const SimulationModel& /*other*/) { return *this; }
   virtual ~SimulationModel() = default;
 
   [[nodiscard]] virtual const ModelStructure& structure() const = 0;
@@ -301,6 +333,22 @@ class SimulationModel {
   /// Restores the discrete state the model has before a run (called by
   /// Simulator::initialize, so at the start of every simulate() too).
   virtual void reset() {}
+
+  /// Sets the parameter called name (ModelStructure::parameters). This default knows no way to
+  /// change a parameter: it throws ModelError, listing the known names for an unknown one.
+  /// Models built on hdae::Model check the value against the parameter's range (ModelError
+  /// naming the parameter, the value and the range) and update what depends on it.
+  virtual void set_parameter(std::string_view name, double value);
+  /// The current value of the parameter called name; ModelError listing the known names when
+  /// the model has no such parameter.
+  [[nodiscard]] double parameter(std::string_view name) const;
+
+  /// True while a Simulator over this model exists (from its construction to its destruction).
+  [[nodiscard]] bool in_simulation() const { return simulators_ != 0; }
+
+ private:
+  friend class detail::ModelInUse;
+  std::size_t simulators_ = 0;
 };
 
 }  // namespace hdae

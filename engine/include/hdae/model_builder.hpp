@@ -3,6 +3,13 @@
 // Each declaration returns a typed handle (Var, Eq, ...) that the model keeps as a member
 // and uses in evaluate() and on_event(), so no model juggles raw indices.
 //
+// Parameters are declared the same way (declare_parameter returns a Param) and read with
+// value(p). set_parameter(name, v) checks v against the declared range, stores it and calls
+// parameters_changed(), where the model recomputes derived quantities and the start values
+// that follow from parameters, and checks rules that tie parameters together (throwing
+// ModelError naming them). When parameters_changed() throws, the old value is restored (and
+// parameters_changed() called again), so a rejected value leaves the model as it was.
+//
 //   class Decay : public hdae::Model {
 //    public:
 //     Decay() : Model("decay") {
@@ -14,9 +21,14 @@
 //     hdae::Var x_;
 //     hdae::Eq eq_;
 //   };
+//
+// With a parameter T (declared before the variables' use of it):
+//       T_ = declare_parameter({.name = "T", .unit = "s", .value = 2.0, .min = 1e-9});
+//       ... e.set(eq_, e.der(x_) + e.x(x_) / value(T_));
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "hdae/model.hpp"
 
@@ -27,6 +39,12 @@ class Model : public SimulationModel {
   explicit Model(std::string name) { structure_.name = std::move(name); }
 
   [[nodiscard]] const ModelStructure& structure() const final { return structure_; }
+
+  /// Checks value against the parameter's range, stores it and calls parameters_changed()
+  /// (see above). ModelError naming the parameter: unknown name (listing the known ones), a
+  /// value that is not finite or outside [min, max], a rule of parameters_changed(), or a
+  /// Simulator over the model that exists (in_simulation()).
+  void set_parameter(std::string_view name, double value) override;
 
  protected:
   Var declare_variable(VariableInfo info);
@@ -39,9 +57,23 @@ class Model : public SimulationModel {
   /// Declares that equation e depends on variable v (through x or der_x). Declaring any
   /// entry makes the pattern authoritative: undeclared entries are taken as zero.
   void declare_dependency(Eq e, Var v);
+  /// Declares a parameter; ModelError when its name is empty or taken, its value not finite,
+  /// or its bounds NaN, crossed or not around the value.
+  Param declare_parameter(ParameterInfo info);
+  /// The parameter's current value (an indexed read: cheap enough for evaluate()).
+  [[nodiscard]] double value(Param p) const { return structure_.parameters[p.index].value; }
+  /// Called after set_parameter stored a new value: recompute derived data and start values,
+  /// check rules between parameters (throw ModelError naming them).
+  virtual void parameters_changed() {}
 
   /// Mutable access for models that set start values from parameters after declaration.
   VariableInfo& variable(Var v) { return structure_.variables[v.index]; }
+  /// Mutable access for models whose crossing nominals follow parameters.
+  CrossingInfo& crossing(Crossing c) { return structure_.crossings[c.index]; }
+  /// Removes every declaration except the parameters, for a model whose size is a parameter
+  /// and that declares itself anew in parameters_changed(); all handles but Param ones become
+  /// invalid.
+  void clear_declarations();
 
  private:
   ModelStructure structure_;

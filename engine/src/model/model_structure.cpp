@@ -8,6 +8,7 @@
 
 #include "hdae/errors.hpp"
 #include "hdae/model_builder.hpp"
+#include "model/parameter_rules.hpp"
 
 namespace hdae {
 
@@ -79,6 +80,8 @@ void ModelStructure::validate() const {
   check_names(outputs, "output", name);
   check_names(crossings, "crossing", name);
   check_names(time_events, "time event", name);
+  check_names(parameters, "parameter", name);
+  for (const ParameterInfo& p : parameters) detail::check_parameter(p, name);
   check_column_names(*this);
   for (const VariableInfo& v : variables) {
     if (!std::isfinite(v.start)) {

@@ -238,14 +238,49 @@ bool next_line(std::istream& in, std::string& line, Location& where) {
   return false;
 }
 
+/// Opens a file for reading after require_regular_file, past a byte order mark.
+std::ifstream open_for_reading(const std::filesystem::path& file) {
+  require_regular_file(file);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw IoError(fmt::format("{}: cannot open for reading", file.string()));
+  skip_byte_order_mark(in);
+  return in;
+}
+
 }  // namespace
+
+std::vector<ParameterInfo> read_params_csv(const std::filesystem::path& file) {
+  Location where{file.string(), 0};
+  std::ifstream in = open_for_reading(file);
+  std::string line;
+  std::vector<std::string_view> fields;
+  if (!next_line(in, line, where)) {
+    throw IoError(fmt::format("{}: empty file (no header line)", where.file));
+  }
+  split(line, ',', where, fields);
+  if (fields != std::vector<std::string_view>{"name", "value", "unit"}) {
+    where.fail(fmt::format("the header must be name,value,unit, found {}", detail::quoted(line)));
+  }
+  std::vector<ParameterInfo> parameters;
+  while (next_line(in, line, where)) {
+    split(line, ',', where, fields);
+    if (fields.size() != 3) where.fail(fmt::format("expected 3 fields, found {}", fields.size()));
+    const double value = parse_number(fields[1], fields[0], where);
+    if (!std::isfinite(value)) where.fail(fmt::format("value {} is not finite", quoted(fields[1])));
+    for (const ParameterInfo& p : parameters) {
+      if (p.name == fields[0])
+        where.fail(fmt::format("parameter {} given twice", detail::quoted(p.name)));
+    }
+    parameters.push_back(ParameterInfo{
+        .name = std::string(fields[0]), .unit = std::string(fields[2]), .value = value});
+  }
+  if (in.bad()) where.fail("read error");
+  return parameters;
+}
 
 ResultTable read_csv(const std::filesystem::path& file) {
   Location where{file.string(), 0};
-  require_regular_file(file);
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw IoError(fmt::format("{}: cannot open for reading", where.file));
-  skip_byte_order_mark(in);
+  std::ifstream in = open_for_reading(file);
 
   std::string line;
   if (!next_line(in, line, where)) {

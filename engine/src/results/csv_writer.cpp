@@ -1,6 +1,6 @@
-// Writing result files (csv.hpp): the table, its units and the event log. Numbers use fmt's
-// shortest round-trip representation, so read_csv gives back the same bits; names and notes
-// are quoted as in RFC 4180 when they would otherwise break the line into the wrong fields.
+// Writing result files (csv.hpp): the table, its units, the event log and the parameters. Numbers
+// use fmt's shortest round-trip representation, so read_csv gives back the same bits; names and
+// notes are quoted as in RFC 4180 when they would otherwise break the line into the wrong fields.
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -135,6 +135,21 @@ void write_units_csv(const ResultTable& table, const std::filesystem::path& file
     append_field(buffer, c.unit);
     buffer.push_back(',');
     buffer.append(kind_name(c.kind));
+    buffer.push_back('\n');
+  }
+  write_buffer(buffer, file);
+}
+
+void write_params_csv(std::span<const ParameterInfo> parameters,
+                      const std::filesystem::path& file) {
+  fmt::memory_buffer buffer;
+  buffer.append(std::string_view("name,value,unit\n"));
+  for (const ParameterInfo& p : parameters) {
+    append_field(buffer, p.name);
+    buffer.push_back(',');
+    append_number(buffer, p.value);
+    buffer.push_back(',');
+    append_field(buffer, p.unit);
     buffer.push_back('\n');
   }
   write_buffer(buffer, file);

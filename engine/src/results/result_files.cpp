@@ -41,6 +41,16 @@ ResultFiles write_result_files(const SimulationResult& result,
   return files;
 }
 
+ResultFiles write_result_files(const SimulationResult& result,
+                               const std::filesystem::path& csv_file,
+                               std::span<const ParameterInfo> parameters) {
+  ResultFiles files = write_result_files(result, csv_file);
+  if (!files.side_files_written()) return files;
+  files.params = std::filesystem::path(csv_file).replace_extension(".params.csv");
+  write_params_csv(parameters, files.params);
+  return files;
+}
+
 std::string summary(const SimulationResult& result) {
   std::string s = fmt::format("status: {}", status_line(result.status));
   s += fmt::format("\nrows: {}, events: {}\n", result.table.num_rows(), result.events.size());

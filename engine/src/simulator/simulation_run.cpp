@@ -64,7 +64,8 @@ std::vector<RowKind> initial_row_kinds(const ModelStructure& s) {
 }  // namespace
 
 SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
-    : options_(std::move(options)),
+    : in_use_(model),
+      options_(std::move(options)),
       crossings_(model.structure(), options_.crossing_hysteresis),
       model_(model, &crossings_),
       structure_(model.structure()),

@@ -25,6 +25,7 @@
 #include "hdae/result.hpp"
 #include "hdae/row_sink.hpp"
 #include "model/model_calls.hpp"
+#include "model/model_in_use.hpp"
 #include "reinit/reinitializer.hpp"
 #include "results/row_recorder.hpp"
 #include "simulator/ida_bridge.hpp"
@@ -102,6 +103,7 @@ class SimulationRun final : public EventHost {
   [[nodiscard]] std::string exception_message() const;
   void keep_last_row(double t);
 
+  ModelInUse in_use_;  ///< set_parameter refuses while the run exists
   SimulationOptions options_;
   CrossingTable crossings_;
   ModelCalls model_;

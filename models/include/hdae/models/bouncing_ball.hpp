@@ -3,6 +3,8 @@
 // At each impact (h falls through 0) the velocity is re-initialized explicitly, v := -e v;
 // when the rebound speed e |v| is below rest_speed the ball comes to rest (v := 0). Without
 // the rest rule (rest_speed = 0) the impacts accumulate at t1 (1 + e)/(1 - e) (Zeno).
+//
+// Parameters (set_parameter): h_start, e, g, v_rest (the fields of BouncingBallParameters).
 #pragma once
 
 #include "hdae/model_builder.hpp"
@@ -22,6 +24,7 @@ class BouncingBall final : public Model {
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
   void reset() override { flying_ = true; }
+  void parameters_changed() override;
 
   [[nodiscard]] bool flying() const { return flying_; }
 

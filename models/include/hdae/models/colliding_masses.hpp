@@ -19,6 +19,9 @@
 //
 // Known answers: momentum m1 v1 + m2 v2 is conserved, v2^+ - v1^+ = -e (v2^- - v1^-), and the
 // kinetic energy drops by m1 m2 / (2 (m1 + m2)) (1 - e^2) (v1^- - v2^-)^2.
+//
+// Parameters (set_parameter): m1, m2, e, d, s1_start, s2_start, v1_start, v2_start (the fields
+// of CollidingMassesParameters), with s2_start - s1_start > d.
 #pragma once
 
 #include "hdae/model_builder.hpp"
@@ -43,6 +46,7 @@ class CollidingMasses final : public Model {
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
   void reset() override;
+  void parameters_changed() override;
 
   [[nodiscard]] const CollidingMassesParameters& parameters() const { return p_; }
   /// Number of impacts in the last run.

@@ -13,6 +13,9 @@
 // gives Q0^+ = Q0/|Q0| (the f_d rows only allow a jump along Q_m). The defaults are
 // ModiaMath's case: I = diag(1, 2, 3), A = (3, 4, 5), f = (0.3, 0.2, 0.1) Hz,
 // phase = (0, 30, 60) deg, Q0 = (0.1, 0.5, 0, 1) (unnormalised), w0 = 0.
+//
+// Parameters (set_parameter): I1..I3, A1..A3, f1..f3, phase1..phase3, Q1_start..Q4_start (not
+// all zero), w1_start..w3_start (the fields of FreeBodyRotationParameters).
 #pragma once
 
 #include <array>
@@ -34,6 +37,7 @@ class FreeBodyRotation final : public Model {
  public:
   explicit FreeBodyRotation(FreeBodyRotationParameters p = {});
   void evaluate(Evaluation& e) override;
+  void parameters_changed() override;
 
   [[nodiscard]] const FreeBodyRotationParameters& parameters() const { return p_; }
 

@@ -18,6 +18,11 @@
 // says -Δf_p + 2 Δf_rel = 0, i.e. f_p - (A_p I_rel / m_p) f_rel is conserved as in eq. 32.
 // Afterwards f_p decays as exp(-t / (3 * 0.999911)) s (substitute the f_c rows into the f_d
 // row).
+//
+// Parameters (set_parameter): the start values f_p_start, f_rel_start, p_Rrel_start,
+// p_Rin_start. The physical values (m_p, A_p, I_rel, R_in, R_rel) are not parameters: the
+// matrices are the paper's listing for one set of them, and its 0.999911 does not follow from
+// the values it states, so they cannot be recomputed for other ones.
 #pragma once
 
 #include <array>
@@ -49,6 +54,7 @@ class HydraulicActuator final : public Model {
 
   explicit HydraulicActuator(HydraulicActuatorParameters p = {});
   void evaluate(Evaluation& e) override;
+  void parameters_changed() override;
 
   [[nodiscard]] const HydraulicActuatorParameters& parameters() const { return p_; }
 

@@ -15,6 +15,9 @@
 // Because i_C contains der(w1), the capacitor acts as an extra inertia k^2 C on shaft 1: at
 // engagement (J1 + k^2 C) w1 + J2 w2 is conserved, which gives 6.4 rad/s right after t = 0
 // for the published case (docs/design.md, "The jump solve").
+//
+// Parameters (set_parameter): V0, J1, J2, R, C, k, w1_start, w2_start, release, engage (the
+// fields of IdealClutchParameters, in this order), with engage > release.
 #pragma once
 
 #include "hdae/model_builder.hpp"
@@ -40,6 +43,7 @@ class IdealClutch final : public Model {
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
   void reset() override { engaged_ = true; }
+  void parameters_changed() override;
 
   [[nodiscard]] const IdealClutchParameters& parameters() const { return p_; }
   [[nodiscard]] bool engaged() const { return engaged_; }

@@ -2,6 +2,8 @@
 //   der(phi) = w
 //   m L^2 der(w) = -m g L sin(phi) - d w
 // Outputs: Cartesian position of the bob (x = L sin(phi), y = -L cos(phi)).
+// Parameters (set_parameter): L, m, d, g, phi_start, w_start (the fields of
+// PendulumParameters).
 #pragma once
 
 #include "hdae/model_builder.hpp"
@@ -21,6 +23,7 @@ class Pendulum final : public Model {
  public:
   explicit Pendulum(PendulumParameters p = {});
   void evaluate(Evaluation& e) override;
+  void parameters_changed() override;
 
   [[nodiscard]] const PendulumParameters& parameters() const { return p_; }
 

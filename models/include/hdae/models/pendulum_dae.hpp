@@ -12,6 +12,10 @@
 // x = L/2, y = -0.5, vx = vy = 1 with L = m = 1, g = 9.81, no damping. With fix_x_and_vx the
 // start values of x and vx are fixed (ITI paper section 4) and y, vy are moved instead:
 // y = -sqrt(3)/2, vy = 1/sqrt(3) at t0^+.
+//
+// Parameters (set_parameter): L, m, g, d, x_start, y_start, vx_start, vy_start (the numeric
+// fields of PendulumDaeParameters). fix_x_and_vx is a constructor argument: it says how the
+// start is projected, not a physical quantity.
 #pragma once
 
 #include "hdae/model_builder.hpp"
@@ -34,6 +38,7 @@ class PendulumDae final : public Model {
  public:
   explicit PendulumDae(PendulumDaeParameters p = {});
   void evaluate(Evaluation& e) override;
+  void parameters_changed() override;
 
   [[nodiscard]] const PendulumDaeParameters& parameters() const { return p_; }
 

@@ -3,6 +3,8 @@
 //   der(s) = v
 //   m der(v) = f - d v - k s,   f = 0 if s > 0 else f_max
 // m = 1, k = 1, d = 0.1, f_max = 1.5, s(0) = 2, v(0) = 0, stop 10: four state events.
+// Parameters (set_parameter): m, k, d, f_max, s_start, v_start (the fields of
+// SimpleStateEventsParameters).
 #pragma once
 
 #include "hdae/model_builder.hpp"
@@ -22,6 +24,7 @@ class SimpleStateEvents final : public Model {
  public:
   explicit SimpleStateEvents(SimpleStateEventsParameters p = {});
   void evaluate(Evaluation& e) override;
+  void parameters_changed() override;
 
  private:
   SimpleStateEventsParameters p_;

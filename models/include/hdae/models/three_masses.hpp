@@ -23,6 +23,9 @@
 //
 // Known answers for the configuration above (momentum and both impact laws, solved by hand):
 // v^+ = (-22/15, -4/15, 1/3) m/s, stop impulses 52/15 and 4 N s.
+//
+// Parameters (set_parameter): m1, m2, m3, ci1, ci2, d, s1_start, s2_start, s3_start, v1_start,
+// v2_start, v3_start (the fields of ThreeMassesParameters), with both stops open at t0.
 #pragma once
 
 #include <array>
@@ -45,12 +48,18 @@ class ThreeMasses final : public Model {
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
   void reset() override;
+  void parameters_changed() override;
 
   [[nodiscard]] const ThreeMassesParameters& parameters() const { return p_; }
   /// Impacts per end stop in the last run.
   [[nodiscard]] const std::array<int, 2>& impacts() const { return impacts_; }
 
  private:
+  /// Typical gap magnitude (m): the contact distance, or 1 m for point masses.
+  [[nodiscard]] double gap_nominal() const {
+    return p_.contact_distance_m > 0.0 ? p_.contact_distance_m : 1.0;
+  }
+
   ThreeMassesParameters p_;
   std::array<bool, 2> impact_pass_ = {false, false};             ///< stop row k is the impact law
   std::array<double, 2> relative_velocity_before_ = {0.0, 0.0};  ///< v_{k+1}^- - v_k^-

@@ -1,0 +1,13 @@
+// The environment of a program started from a shell (hdae-example and its links, hdae).
+#pragma once
+
+#include "program/example_program.hpp"
+
+namespace hdae::examples {
+
+/// std::cout and std::cerr, a cancel flag that Ctrl-C (SIGINT) sets from this call on (the
+/// run then stops cleanly with status "interrupted" and keeps its rows), and progress lines
+/// when standard error is a terminal.
+[[nodiscard]] ProgramEnvironment standard_environment();
+
+}  // namespace hdae::examples

@@ -1,0 +1,82 @@
+// The list of bundled models (catalog.hpp).
+#include "hdae/models/catalog.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+#include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/colliding_masses.hpp"
+#include "hdae/models/free_body_rotation.hpp"
+#include "hdae/models/hydraulic_actuator.hpp"
+#include "hdae/models/ideal_clutch.hpp"
+#include "hdae/models/mass_spring_chain.hpp"
+#include "hdae/models/pendulum.hpp"
+#include "hdae/models/pendulum_dae.hpp"
+#include "hdae/models/simple_state_events.hpp"
+#include "hdae/models/three_masses.hpp"
+
+namespace hdae::models {
+namespace {
+
+template <typename M>
+std::unique_ptr<SimulationModel> make_default() {
+  return std::make_unique<M>();
+}
+
+/// The example's size: a disturbance needs 200 s to cross 2000 masses, so a 10 s run is a
+/// large sparse problem where only the free end moves (examples/registry/registry.cpp).
+constexpr std::size_t kChainMasses = 2000;
+
+std::vector<CatalogEntry> make_catalog() {
+  return {
+      {"pendulum", "Pendulum as an ODE in angle and angular velocity, damped",
+       make_default<Pendulum>},
+      {"simple_state_events", "Spring-mass pushed by a force that switches at s = 0",
+       make_default<SimpleStateEvents>},
+      {"bouncing_ball", "Ball bouncing with restitution e, at rest below a rebound speed",
+       make_default<BouncingBall>},
+      {"mass_spring_chain", "Chain of N masses and springs (3N unknowns, sparse index-1 DAE)",
+       [] {
+         return std::make_unique<MassSpringChain>(
+             MassSpringChainParameters{.masses = kChainMasses});
+       }},
+      {"ideal_clutch",
+       "Ideal clutch (Benveniste et al. 2019) locking two shafts: Dirac impulses at engagement",
+       make_default<IdealClutch>},
+      {"colliding_masses", "Two masses colliding with restitution e, impact by the jump solve",
+       make_default<CollidingMasses>},
+      {"three_masses", "Three masses, two end stops hit at the same instant (two impacts)",
+       make_default<ThreeMasses>},
+      {"pendulum_dae", "Pendulum in stabilised index-1 GGL form, started off its circle",
+       make_default<PendulumDae>},
+      {"free_body_rotation", "Free rigid body rotation with a quaternion started unnormalised",
+       make_default<FreeBodyRotation>},
+      {"hydraulic_actuator", "Hydraulic actuator (Mosterman): consistent jump at a mode switch",
+       make_default<HydraulicActuator>},
+  };
+}
+
+}  // namespace
+
+const std::vector<CatalogEntry>& catalog() {
+  static const std::vector<CatalogEntry> entries = make_catalog();
+  return entries;
+}
+
+const CatalogEntry* find_model(std::string_view name) {
+  const auto& all = catalog();
+  const auto it = std::find_if(all.begin(), all.end(),
+                               [name](const CatalogEntry& e) { return e.name == name; });
+  return it == all.end() ? nullptr : &*it;
+}
+
+std::unique_ptr<SimulationModel> make_model(std::string_view name) {
+  if (const CatalogEntry* entry = find_model(name)) return entry->make();
+  std::string known;
+  for (const CatalogEntry& e : catalog()) known += known.empty() ? e.name : ", " + e.name;
+  throw ModelError(fmt::format("no bundled model '{}'; the models are: {}", name, known));
+}
+
+}  // namespace hdae::models
