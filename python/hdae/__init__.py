@@ -7,7 +7,6 @@
 Models written in Python subclass hdae.Model; hdae.sweep runs parameter studies on Dask.
 """
 
-from . import _hdae
 from ._hdae import (  # noqa: F401
     Crossing,
     CrossingDirection,
@@ -20,6 +19,8 @@ from ._hdae import (  # noqa: F401
     ModelError,
     OptionError,
     Out,
+    Param,
+    ParameterInfo,
     Result,
     RowKind,
     SimulationModel,
@@ -27,7 +28,7 @@ from ._hdae import (  # noqa: F401
     TimeEvent,
     Var,
 )
-from . import _result
+from . import _result, models  # noqa: F401
 from ._run import Simulator, simulate  # noqa: F401
 from .sweep import latin_hypercube, sweep  # noqa: F401
 
@@ -35,7 +36,7 @@ _result.install(Result)
 
 __all__ = [
     "Crossing", "CrossingDirection", "EngineError", "Eq", "ErrorControl", "IoError", "Model",
-    "ModelCallbackError", "ModelError", "OptionError", "Out", "Result", "RowKind",
-    "SimulationModel", "SimulationOptions", "Simulator", "TimeEvent", "Var", "latin_hypercube",
-    "simulate", "sweep",
+    "ModelCallbackError", "ModelError", "OptionError", "Out", "Param", "ParameterInfo", "Result",
+    "RowKind", "SimulationModel", "SimulationOptions", "Simulator", "TimeEvent", "Var",
+    "latin_hypercube", "models", "simulate", "sweep",
 ]

@@ -7,7 +7,6 @@ type here (TypeError naming the option) and for its range by the C++ validate() 
 a ValueError, with the C++ message: "SimulationOptions::rel_tol must be in (0, 1), got 2").
 """
 
-import enum
 import os
 
 from . import _hdae

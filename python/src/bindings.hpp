@@ -18,5 +18,7 @@ void bind_result(pybind11::module_& m);
 void bind_model(pybind11::module_& m);
 /// simulate() and Simulator.
 void bind_run(pybind11::module_& m);
+/// The bundled models by name (hdae::models::catalog), for python/hdae/models.py.
+void bind_catalog(pybind11::module_& m);
 
 }  // namespace hdae::python

@@ -1,5 +1,6 @@
 // Models in Python: the handles, the interface every model offers (hdae.SimulationModel: its
 // declarations), and hdae.Model, the base class of models written in Python.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,20 @@ std::vector<std::string> names(const std::vector<Info>& infos) {
   return out;
 }
 
+void bind_parameter_info(py::module_& m) {
+  py::class_<ParameterInfo>(m, "ParameterInfo", "A run-time parameter of a model.")
+      .def_readonly("name", &ParameterInfo::name)
+      .def_readonly("unit", &ParameterInfo::unit)
+      .def_readonly("value", &ParameterInfo::value)
+      .def_readonly("min", &ParameterInfo::min)
+      .def_readonly("max", &ParameterInfo::max)
+      .def_readonly("description", &ParameterInfo::description)
+      .def("__repr__", [](const ParameterInfo& p) {
+        return "ParameterInfo(" + p.name + " = " +
+               py::repr(py::float_(p.value)).cast<std::string>() + " " + p.unit + ")";
+      });
+}
+
 void bind_simulation_model(py::module_& m) {
   py::class_<SimulationModel>(m, "SimulationModel",
                               "A model the simulator can run (bundled or written in Python).")
@@ -61,6 +76,19 @@ void bind_simulation_model(py::module_& m) {
           "crossings", [](const SimulationModel& s) { return names(s.structure().crossings); })
       .def_property_readonly(
           "time_events", [](const SimulationModel& s) { return names(s.structure().time_events); })
+      .def("set_parameter", &SimulationModel::set_parameter, py::arg("name"), py::arg("value"),
+           "Sets a parameter between runs; hdae.ModelError naming it when the name is unknown, "
+           "the value outside its range or a run of the model exists.")
+      .def("parameter", &SimulationModel::parameter, py::arg("name"))
+      .def_property_readonly("parameters",
+                             [](const SimulationModel& s) {
+                               py::dict d;
+                               for (const ParameterInfo& p : s.structure().parameters)
+                                 d[py::str(p.name)] = p.value;
+                               return d;
+                             })
+      .def_property_readonly("parameter_info",
+                             [](const SimulationModel& s) { return s.structure().parameters; })
       .def("__repr__", [](const SimulationModel& s) {
         return "<hdae model '" + s.structure().name +
                "': " + std::to_string(s.structure().variables.size()) + " variables>";
@@ -100,7 +128,22 @@ void bind_python_model(py::module_& m) {
            py::arg("direction") = CrossingDirection::kBoth, py::arg("nominal") = 1.0)
       .def("declare_time_event", &M::declare_time_event, py::arg("name"))
       .def("declare_dependency", &M::declare_dependency, py::arg("eq"), py::arg("var"))
-      .def("set_start", &M::set_start, py::arg("var"), py::arg("start"));
+      .def("set_start", &M::set_start, py::arg("var"), py::arg("start"))
+      .def(
+          "declare_parameter",
+          [](M& self, std::string name, std::string unit, double value, double min, double max,
+             std::string description) {
+            return self.declare_parameter({.name = std::move(name),
+                                           .unit = std::move(unit),
+                                           .value = value,
+                                           .min = min,
+                                           .max = max,
+                                           .description = std::move(description)});
+          },
+          py::arg("name"), py::kw_only(), py::arg("unit") = "", py::arg("value") = 0.0,
+          py::arg("min") = -std::numeric_limits<double>::infinity(),
+          py::arg("max") = std::numeric_limits<double>::infinity(), py::arg("description") = "")
+      .def("value", &M::value, py::arg("param"), "The parameter's current value");
 }
 
 }  // namespace
@@ -112,6 +155,8 @@ void bind_model(py::module_& m) {
   bind_handle<Out>(m, "Out");
   bind_handle<Crossing>(m, "Crossing");
   bind_handle<TimeEvent>(m, "TimeEvent");
+  bind_handle<Param>(m, "Param");
+  bind_parameter_info(m);
   bind_simulation_model(m);
   bind_python_model(m);
   bind_views(m);

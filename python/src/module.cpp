@@ -10,4 +10,5 @@ PYBIND11_MODULE(_hdae, m) {
   hdae::python::bind_result(m);
   hdae::python::bind_model(m);
   hdae::python::bind_run(m);
+  hdae::python::bind_catalog(m);
 }

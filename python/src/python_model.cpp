@@ -97,6 +97,11 @@ void PythonModel::reset() {
   if (py::function f = override_of(this, "reset")) f();
 }
 
+void PythonModel::parameters_changed() {
+  py::gil_scoped_acquire gil;
+  if (py::function f = override_of(this, "parameters_changed")) f();
+}
+
 namespace {
 
 std::size_t check(const char* kind, std::size_t index, std::size_t count) {

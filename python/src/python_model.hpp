@@ -1,6 +1,6 @@
 // hdae.Model: a model written in Python. The Python subclass declares variables, equations,
-// outputs, crossings and time events in __init__ (the protected declarations of hdae::Model,
-// made public here) and writes evaluate(self, e) and optionally on_event(self, ev) and
+// outputs, crossings, time events and parameters in __init__ (the protected declarations of
+// hdae::Model, made public here) and writes evaluate(self, e) and optionally on_event(self, ev) and
 // reset(self). The simulator calls them with the GIL acquired (runs release it).
 //
 // e and ev are views that are valid only during the call: the model keeps one view object of
@@ -44,14 +44,17 @@ class PythonModel : public Model {
   using Model::declare_dependency;
   using Model::declare_equation;
   using Model::declare_output;
+  using Model::declare_parameter;
   using Model::declare_time_event;
   using Model::declare_variable;
+  using Model::value;
   /// Changes a declared variable's start value (e.g. from a parameter).
   void set_start(Var v, double start);
 
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& ev) override;
   void reset() override;
+  void parameters_changed() override;
 
  private:
   pybind11::object evaluation_view_;

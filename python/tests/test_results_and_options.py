@@ -32,7 +32,8 @@ def test_unknown_column_is_a_key_error_naming_it():
 
 
 def test_options_are_validated_with_the_cpp_messages():
-    with pytest.raises(hdae.OptionError, match=r"SimulationOptions::rel_tol must be in \(0, 1\), got 2"):
+    message = r"SimulationOptions::rel_tol must be in \(0, 1\), got 2"
+    with pytest.raises(hdae.OptionError, match=message):
         hdae.simulate(Decay(), rtol=2)
     with pytest.raises(ValueError, match="stop_s"):
         hdae.simulate(Decay(), start=1.0, stop=0.5)
@@ -91,7 +92,8 @@ def test_write_csv_and_plot(tmp_path):
 
 def test_engine_failure_raises_engine_error_with_the_partial_result():
     # The streamed CSV cannot be opened: a failure of the engine (a row sink), not the model's.
-    with pytest.raises(hdae.EngineError, match="/nonexistent/x.csv: cannot open for writing") as info:
+    message = "/nonexistent/x.csv: cannot open for writing"
+    with pytest.raises(hdae.EngineError, match=message) as info:
         hdae.simulate(Decay(), stream_csv_path="/nonexistent/x.csv")
     assert isinstance(info.value, RuntimeError)
     assert info.value.partial_result.status.outcome == "engine failure"
