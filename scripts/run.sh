@@ -2,7 +2,8 @@
 # Installs what is missing, builds hdae in Release, runs every bundled example, compares each
 # result with its reference (hdae-compare) and plots it. Ends with a table:
 #   example, events, verdict against references/<name>.csv, plot.
-# Results go to results/<name>.csv (+ .units.csv, .events.csv, .png); build to build/release.
+# Results go to results/<name>.csv (+ .units.csv, .events.csv, .params.csv, .png); build to
+# build/release, which holds the hdae program too (tools/hdae).
 # Prints each program's summary (status, every event with the variables that jumped, key
 # values), then the table. Exit status 0 when every example ran to its end and agrees with
 # its reference.
@@ -82,6 +83,7 @@ done
 
 printf '\n%-20s %-8s %-7s %-40s %s\n' "example" "run" "events" "reference" "plot"
 printf '%s\n' "${rows[@]}"
+printf '\nOther parameters: build/release/tools/hdae info <example>, then hdae run <example> --set NAME=VALUE\n'
 if [[ ${failures} -gt 0 ]]; then
   echo "run.sh: ${failures} problem(s), see the logs named above" >&2
   exit 1

@@ -16,6 +16,8 @@
 #                     neither is taken for an output path.
 # Each case runs in a fresh scratch directory (its working directory), removed at the end.
 set -euo pipefail
+# fail, expect_status, expect_err_line
+source "$(dirname "${BASH_SOURCE[0]}")/../support/program_checks.sh"
 
 case_name="$1"
 dir="$2"
@@ -28,14 +30,6 @@ cleanup() {
 }
 trap cleanup EXIT
 cd "${work}"
-fail() {
-  echo "hostile_input.sh ${case_name}: $*" >&2
-  echo "--- stdout" >&2
-  cat out >&2 2> /dev/null || true
-  echo "--- stderr" >&2
-  cat err >&2 2> /dev/null || true
-  exit 1
-}
 # run <program> <args...>: runs ${dir}/<program>, stdout to ./out, stderr to ./err, exit
 # status to ${status}.
 run() {
@@ -44,8 +38,6 @@ run() {
   status=0
   "${dir}/${program}" "$@" > out 2> err || status=$?
 }
-expect_status() { [[ "${status}" == "$1" ]] || fail "exit status ${status}, expected $1"; }
-expect_err_line() { grep -qxF -- "$1" err || fail "stderr lacks the line: $1"; }
 expect_only_files() {
   local found
   found="$(find . -mindepth 1 -not -name out -not -name err | sort | tr '\n' ' ')"

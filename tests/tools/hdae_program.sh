@@ -11,31 +11,27 @@
 #               speed after the initial engagement is the hand-computed one.
 #   errors      unknown model, unknown parameter, non-number, out of range, malformed --set:
 #               exit 2 and a message naming it, no result written.
+#   compare     `hdae compare` of a run with itself agrees (exit 0); with a changed parameter
+#               it differs (exit 1).
+#   plot        `hdae plot r.csv` writes r.png (a PNG file); skipped (77) when /usr/bin/python3
+#               cannot import matplotlib, unless HDAE_REQUIRE_PLOTS=1.
 #   quiet       standard error not a terminal: no progress lines.
 #   progress    standard error a terminal (script(1) gives the run a pty): progress lines.
 # Each case runs in a fresh scratch directory, removed at the end.
 set -euo pipefail
+# fail, expect_status, expect_err_line
+source "$(dirname "${BASH_SOURCE[0]}")/../support/program_checks.sh"
 
 case_name="$1"
 hdae="$2"
 work="$(mktemp -d)"
 trap 'rm -rf "${work}"' EXIT
 cd "${work}"
-fail() {
-  echo "hdae_program.sh ${case_name}: $*" >&2
-  echo "--- stdout" >&2
-  cat out >&2 2> /dev/null || true
-  echo "--- stderr" >&2
-  cat err >&2 2> /dev/null || true
-  exit 1
-}
 run() {
   status=0
   "${hdae}" "$@" > out 2> err || status=$?
 }
-expect_status() { [[ "${status}" == "$1" ]] || fail "exit status ${status}, expected $1"; }
 expect_out() { grep -qE -- "$1" out || fail "stdout lacks a line matching: $1"; }
-expect_err_line() { grep -qxF -- "$1" err || fail "stderr lacks the line: $1"; }
 expect_no_results() { [[ -z "$(ls)" || "$(ls)" == $'err\nout' ]] || fail "files written: $(ls)"; }
 
 case "${case_name}" in
@@ -108,6 +104,33 @@ case "${case_name}" in
     run frobnicate
     expect_status 2
     expect_no_results
+    ;;
+
+  compare)
+    "${hdae}" run pendulum -o a.csv > /dev/null
+    "${hdae}" run pendulum --set d=0.5 -o b.csv > /dev/null
+    run compare a.csv a.csv
+    expect_status 0
+    expect_out "^verdict: agree"
+    run compare a.csv b.csv
+    expect_status 1
+    expect_out "^verdict: differ"
+    ;;
+
+  plot)
+    if ! /usr/bin/python3 -c 'import matplotlib' > /dev/null 2>&1; then
+      [[ "${HDAE_REQUIRE_PLOTS:-0}" == 1 ]] && fail "/usr/bin/python3 cannot import matplotlib"
+      echo "SKIP: /usr/bin/python3 cannot import matplotlib"
+      exit 77
+    fi
+    unset HDAE_PYTHON
+    "${hdae}" run bouncing_ball -o r.csv > /dev/null
+    run plot r.csv
+    expect_status 0
+    # The 8-byte PNG signature: 137 P N G \r \n 26 \n.
+    [[ "$(od -An -tx1 -N8 r.png | tr -d ' ')" == 89504e470d0a1a0a ]] || fail "r.png is no PNG"
+    run plot r.csv no_such_signal
+    expect_status 2
     ;;
 
   quiet)
