@@ -109,3 +109,19 @@ def test_sweep_over_a_bundled_model_and_a_failing_point():
     assert "J2" in table["message"][2] and table["message"][2].startswith("ModelError")
     ok = table[table["status"] != "error"]
     assert np.allclose(ok["w_shared"], [shared_speed(j) for j in ok["J2"]], atol=1e-6)
+
+
+def test_sweep_reports_a_chattering_point():
+    from dask.distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                      dashboard_address=":0") as cluster, Client(cluster) as client:
+        table = hdae.sweep(hdae.models.BouncingBall, [{"v_rest": 0.01}, {"v_rest": 0.0}],
+                           client=client, outputs=["h"], stop=5.0, log_level="off")
+    assert list(table["status"]) == ["reached stop time", "chattering"]
+    # Without the rest rule the impacts accumulate at t1 (1 + e)/(1 - e), t1 = sqrt(2 h0/g),
+    # e = 0.7 (the model's header); the run stops just before.
+    accumulation = math.sqrt(2.0 / 9.81) * 1.7 / 0.3
+    assert "Zeno" in table["message"][1]
+    assert accumulation - 0.01 < table["t_end"][1] < accumulation
+    assert table["h"][0] == pytest.approx(0.0, abs=1e-6)  # at rest on the floor
