@@ -33,8 +33,9 @@ void annotate(const py::handle& exception, const py::object& partial, const char
   if (py::hasattr(exception, "add_note")) exception.attr("add_note")(message);
 }
 
-[[noreturn]] void raise_with_partial(const char* type_name, const RunError& error) {
-  py::object partial = wrap_result(error.partial_result());
+[[noreturn]] void raise_with_partial(const char* type_name, const RunError& error,
+                                     const std::vector<ParameterInfo>& parameters) {
+  py::object partial = wrap_result(error.partial_result(), parameters);
   py::object type = py::module_::import("hdae._hdae").attr(type_name);
   py::object exception = type(error.what());
   exception.attr("partial_result") = partial;
@@ -45,22 +46,23 @@ void annotate(const py::handle& exception, const py::object& partial, const char
 
 }  // namespace
 
-void raise_failure(const std::exception_ptr& failure) {
+void raise_failure(const std::exception_ptr& failure,
+                   const std::vector<ParameterInfo>& parameters) {
   try {
     std::rethrow_exception(failure);
   } catch (const ModelCallbackError& error) {
     try {
       std::rethrow_if_nested(error);
     } catch (py::error_already_set& python_error) {
-      annotate(python_error.value(), wrap_result(error.partial_result()), error.what());
+      annotate(python_error.value(), wrap_result(error.partial_result(), parameters), error.what());
       throw;
     } catch (...) {
       // A C++ exception of model code (a bundled model, or the engine's EventContext checks):
       // reported below with the engine's message, which quotes it.
     }
-    raise_with_partial("ModelCallbackError", error);
+    raise_with_partial("ModelCallbackError", error, parameters);
   } catch (const EngineError& error) {
-    raise_with_partial("EngineError", error);
+    raise_with_partial("EngineError", error, parameters);
   }
 }
 

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <exception>
+#include <vector>
+
+#include "hdae/model.hpp"
 
 namespace hdae::python {
 
@@ -11,6 +14,8 @@ namespace hdae::python {
 /// message (phase and time) added as a note; other run errors become hdae.ModelCallbackError
 /// or hdae.EngineError with partial_result; anything else goes through pybind11's
 /// translators (OptionError -> hdae.OptionError, ...).
-[[noreturn]] void raise_failure(const std::exception_ptr& failure);
+/// parameters are the model's during the run, kept with the partial result.
+[[noreturn]] void raise_failure(const std::exception_ptr& failure,
+                                const std::vector<ParameterInfo>& parameters);
 
 }  // namespace hdae::python

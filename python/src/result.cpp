@@ -18,8 +18,9 @@ namespace py = pybind11;
 
 namespace hdae::python {
 
-py::object wrap_result(std::shared_ptr<const SimulationResult> result) {
-  return py::cast(ResultObject{std::move(result)});
+py::object wrap_result(std::shared_ptr<const SimulationResult> result,
+                       std::vector<ParameterInfo> parameters) {
+  return py::cast(ResultObject{std::move(result), std::move(parameters)});
 }
 
 py::dict statistics_dict(const Statistics& s) {
@@ -178,6 +179,13 @@ void bind_result(py::module_& m) {
              return false;
            })
       .def_property_readonly("events", [](const ResultObject& r) { return r.result->events; })
+      .def_property_readonly("parameters",
+                             [](const ResultObject& r) {
+                               py::dict d;
+                               for (const ParameterInfo& p : r.parameters)
+                                 d[py::str(p.name)] = p.value;
+                               return d;
+                             })
       .def_property_readonly("status", [](const ResultObject& r) { return r.result->status; })
       .def_property_readonly(
           "statistics", [](const ResultObject& r) { return statistics_dict(r.result->statistics); })
@@ -185,17 +193,15 @@ void bind_result(py::module_& m) {
       .def(
           "write_csv",
           [](const ResultObject& r, const std::filesystem::path& path) {
-            const ResultFiles files = write_result_files(*r.result, path);
+            const ResultFiles files = write_result_files(*r.result, path, r.parameters);
             std::vector<std::filesystem::path> written{files.table};
-            if (files.side_files_written()) {
-              written.push_back(files.units);
-              written.push_back(files.events);
-            }
+            for (const auto& side : {files.units, files.events, files.params})
+              if (!side.empty()) written.push_back(side);
             return written;
           },
           py::arg("path"),
-          "Writes path (the table), <stem>.units.csv and <stem>.events.csv as the example "
-          "programs do; returns the paths written.");
+          "Writes path (the table), <stem>.units.csv, <stem>.events.csv and <stem>.params.csv "
+          "as the example programs do; returns the paths written.");
 }
 
 }  // namespace hdae::python

@@ -6,6 +6,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -23,9 +24,9 @@ namespace hdae::python {
 namespace {
 
 /// Calls f() with the GIL released and SIGINT routed to cancel; exceptions are raised in
-/// Python after the GIL is back.
+/// Python after the GIL is back (a partial result with the run's parameters).
 template <class F>
-auto call_engine(std::atomic<bool>& cancel, F&& f) {
+auto call_engine(std::atomic<bool>& cancel, const std::vector<ParameterInfo>& parameters, F&& f) {
   std::exception_ptr failure;
   std::optional<decltype(f())> value;
   {
@@ -37,7 +38,7 @@ auto call_engine(std::atomic<bool>& cancel, F&& f) {
       failure = std::current_exception();
     }
   }
-  if (failure) raise_failure(failure);
+  if (failure) raise_failure(failure, parameters);
   return std::move(*value);
 }
 
@@ -45,9 +46,11 @@ py::object simulate_model(SimulationModel& model, SimulationOptions options) {
   std::atomic<bool> cancel{false};
   options.cancel = &cancel;
   options.validate();
-  auto result = call_engine(
-      cancel, [&] { return std::make_shared<const SimulationResult>(simulate(model, options)); });
-  return wrap_result(std::move(result));
+  const std::vector<ParameterInfo> parameters = model.structure().parameters;
+  auto result = call_engine(cancel, parameters, [&] {
+    return std::make_shared<const SimulationResult>(simulate(model, options));
+  });
+  return wrap_result(std::move(result), parameters);
 }
 
 py::array copy_of(std::span<const double> values) {
@@ -60,14 +63,16 @@ class PySimulator {
   PySimulator(py::object model, SimulationOptions options)
       : model_(std::move(model)), cancel_(std::make_unique<std::atomic<bool>>(false)) {
     options.cancel = cancel_.get();
-    simulator_ = std::make_unique<Simulator>(model_.cast<SimulationModel&>(), std::move(options));
+    auto& model_ref = model_.cast<SimulationModel&>();
+    parameters_ = model_ref.structure().parameters;
+    simulator_ = std::make_unique<Simulator>(model_ref, std::move(options));
   }
 
   SimulationStatus initialize() {
-    return call_engine(*cancel_, [&] { return running().initialize(); });
+    return call_engine(*cancel_, parameters_, [&] { return running().initialize(); });
   }
   SimulationStatus advance_to(double t) {
-    return call_engine(*cancel_, [&] { return running().advance_to(t); });
+    return call_engine(*cancel_, parameters_, [&] { return running().advance_to(t); });
   }
   void cancel() { cancel_->store(true); }
   [[nodiscard]] const Simulator& simulator() const { return *simulator_; }
@@ -75,7 +80,7 @@ class PySimulator {
   /// The result: taken from the simulator at the first call (which ends the run), then shared.
   py::object result() {
     if (!taken_) taken_ = std::make_shared<const SimulationResult>(simulator_->take_result());
-    return wrap_result(taken_);
+    return wrap_result(taken_, parameters_);
   }
 
  private:
@@ -87,6 +92,7 @@ class PySimulator {
 
   py::object model_;  // declared first: destroyed after the simulator that refers to it
   std::unique_ptr<std::atomic<bool>> cancel_;
+  std::vector<ParameterInfo> parameters_;  // the model's during the run
   std::unique_ptr<Simulator> simulator_;
   std::shared_ptr<const SimulationResult> taken_;
 };

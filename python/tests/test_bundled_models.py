@@ -31,7 +31,7 @@ def test_clutch_shares_the_speed_that_momentum_conservation_gives():
     model = hdae.models.IdealClutch(J2=0.5)
     assert model.parameters["J2"] == 0.5 and model.parameter("J1") == 0.1
     r = hdae.simulate(model, stop=500, rtol=1e-8)
-    assert r.status.ok
+    assert r.status.ok and r.parameters == model.parameters and r.parameters["J2"] == 0.5
     w = shared_speed(0.5)  # 5 / 0.725 = 6.896551...
     assert r["w1"][1] == pytest.approx(w, abs=1e-6) and r["w2"][1] == pytest.approx(w, abs=1e-6)
     jumps = {j.variable: j for j in r.events[0].jumps}
@@ -88,6 +88,7 @@ def test_python_model_parameters():
     model.set_parameter("x0", 3.0)
     assert model.changes == 2
     r = hdae.simulate(model, stop=2.0, rtol=1e-8)
+    assert r.parameters == {"T": 4.0, "x0": 3.0}
     # x(t) = x0 exp(-t/T) = 3 exp(-2/4).
     assert r["x"][-1] == pytest.approx(3.0 * math.exp(-0.5), rel=1e-6)
     with pytest.raises(hdae.ModelError, match="T"):
@@ -125,3 +126,11 @@ def test_sweep_reports_a_chattering_point():
     assert "Zeno" in table["message"][1]
     assert accumulation - 0.01 < table["t_end"][1] < accumulation
     assert table["h"][0] == pytest.approx(0.0, abs=1e-6)  # at rest on the floor
+
+
+def test_result_files_carry_the_parameters(tmp_path):
+    r = hdae.simulate(hdae.models.IdealClutch(J2=0.5), stop=1.0)
+    files = r.write_csv(tmp_path / "clutch.csv")
+    assert files[-1].name == "clutch.params.csv"
+    lines = (tmp_path / "clutch.params.csv").read_text().splitlines()
+    assert lines[0] == "name,value,unit" and "J2,0.5,kg.m2" in lines

@@ -80,7 +80,8 @@ def test_slices_of_a_simulator_give_the_rows_of_one_run():
 def test_write_csv_and_plot(tmp_path):
     r = hdae.simulate(Ball(), stop=1.0)
     files = r.write_csv(tmp_path / "ball.csv")
-    assert [f.name for f in files] == ["ball.csv", "ball.units.csv", "ball.events.csv"]
+    assert [f.name for f in files] == ["ball.csv", "ball.units.csv", "ball.events.csv",
+                                       "ball.params.csv"]
     header = (tmp_path / "ball.csv").read_text().splitlines()[0]
     assert header.startswith("time,h,v")
     fig = r.plot("h", "v", path=tmp_path / "ball.png")
