@@ -13,10 +13,15 @@ build="$build libhdf5-dev pkgconf"
 # memcheck of the examples; python3-scipy: SciPy as the peer in the benchmarks.
 extra="doctest-dev python3-matplotlib clang libclang-rt-14-dev clang-format valgrind python3-scipy"
 extra="$extra python3-h5py"
+# The Python package (python/): pybind11 and the headers to build it, numpy and pandas for
+# results, Dask (python3-distributed) and tqdm for sweeps, pytest for its tests, python3-venv
+# for build/venv (scripts/run.sh).
+python="python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pandas
+python3-distributed python3-tqdm python3-pytest python3-venv"
 
 case "${1:-}" in
   --build) wanted="$build" ;;
-  "") wanted="$build $extra" ;;
+  "") wanted="$build $extra $python" ;;
   *) echo "install-deps.sh: unknown option '$1' (use --build or nothing)" >&2; exit 2 ;;
 esac
 

@@ -22,6 +22,15 @@ if ! { cmake --preset release && cmake --build --preset release; } > "${log}" 2>
   exit 1
 fi
 
+# The Python package: build/venv (Debian's python3 with its packages) imports hdae from
+# build/release/python through a .pth file, so `build/venv/bin/python -c "import hdae"` works.
+if [[ -d "${build}/python/hdae" ]]; then
+  venv="${root}/build/venv"
+  [[ -x "${venv}/bin/python" ]] || /usr/bin/python3 -m venv --system-site-packages "${venv}"
+  site="$("${venv}/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+  echo "${build}/python" > "${site}/hdae-build.pth"
+fi
+
 results="${root}/results"
 mkdir -p "${results}"
 # The examples and the arguments after the output path come from the registry

@@ -1,0 +1,42 @@
+"""hdae: hybrid DAE simulation with consistent jumps, from Python.
+
+    import hdae
+    r = hdae.simulate(hdae.models.IdealClutch(J2=0.5), stop=500, rtol=1e-8)
+    r["w1"], r.to_pandas(), r.events, r.status, r.plot("w1", "w2")
+
+Models written in Python subclass hdae.Model; hdae.sweep runs parameter studies on Dask.
+"""
+
+from ._hdae import (  # noqa: F401
+    Crossing,
+    CrossingDirection,
+    EngineError,
+    Eq,
+    ErrorControl,
+    IoError,
+    Model,
+    ModelCallbackError,
+    ModelError,
+    OptionError,
+    Out,
+    Param,
+    ParameterInfo,
+    Result,
+    RowKind,
+    SimulationModel,
+    SimulationOptions,
+    TimeEvent,
+    Var,
+)
+from . import _result, models  # noqa: F401
+from ._run import Simulator, simulate  # noqa: F401
+from .sweep import latin_hypercube, sweep  # noqa: F401
+
+_result.install(Result)
+
+__all__ = [
+    "Crossing", "CrossingDirection", "EngineError", "Eq", "ErrorControl", "IoError", "Model",
+    "ModelCallbackError", "ModelError", "OptionError", "Out", "Param", "ParameterInfo", "Result",
+    "RowKind", "SimulationModel", "SimulationOptions", "Simulator", "TimeEvent", "Var",
+    "latin_hypercube", "models", "simulate", "sweep",
+]

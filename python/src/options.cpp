@@ -1,0 +1,71 @@
+// hdae.SimulationOptions: the C++ aggregate with the same field names. hdae.simulate() and
+// hdae.Simulator() fill it from keyword arguments (python/hdae/_options.py); validate() throws
+// hdae.OptionError (a ValueError) with the C++ message naming the field.
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include "bindings.hpp"
+#include "hdae/options.hpp"
+
+namespace py = pybind11;
+
+namespace hdae::python {
+
+namespace {
+
+void bind_option_enums(py::module_& m) {
+  py::enum_<LinearSolverKind>(m, "LinearSolverKind")
+      .value("auto", LinearSolverKind::kAuto)
+      .value("dense", LinearSolverKind::kDense)
+      .value("klu", LinearSolverKind::kKlu);
+  py::enum_<JumpRule>(m, "JumpRule")
+      .value("midpoint", JumpRule::kMidpoint)
+      .value("end_point", JumpRule::kEndPoint);
+  py::enum_<RowStorage>(m, "RowStorage")
+      .value("in_memory", RowStorage::kInMemory)
+      .value("stream_only", RowStorage::kStreamOnly);
+  py::enum_<LogLevel>(m, "LogLevel")
+      .value("off", LogLevel::kOff)
+      .value("error", LogLevel::kError)
+      .value("warning", LogLevel::kWarning)
+      .value("info", LogLevel::kInfo)
+      .value("debug", LogLevel::kDebug);
+}
+
+}  // namespace
+
+void bind_options(py::module_& m) {
+  bind_option_enums(m);
+  using O = SimulationOptions;
+  py::class_<O>(m, "SimulationOptions",
+                "Options of a run; fields and rules as hdae::SimulationOptions "
+                "(engine/include/hdae/options.hpp).")
+      .def(py::init<>())
+      .def_readwrite("start_s", &O::start_s)
+      .def_readwrite("stop_s", &O::stop_s)
+      .def_readwrite("rel_tol", &O::rel_tol)
+      .def_readwrite("abs_tol_factor", &O::abs_tol_factor)
+      .def_readwrite("suppress_algebraic", &O::suppress_algebraic)
+      .def_readwrite("max_step_s", &O::max_step_s)
+      .def_readwrite("max_steps_per_interval", &O::max_steps_per_interval)
+      .def_readwrite("linear_solver", &O::linear_solver)
+      .def_readwrite("sparse_min_unknowns", &O::sparse_min_unknowns)
+      .def_readwrite("max_event_iterations", &O::max_event_iterations)
+      .def_readwrite("crossing_hysteresis", &O::crossing_hysteresis)
+      .def_readwrite("chattering_event_count", &O::chattering_event_count)
+      .def_readwrite("chattering_min_relative_spacing", &O::chattering_min_relative_spacing)
+      .def_readwrite("chattering_dense_event_count", &O::chattering_dense_event_count)
+      .def_readwrite("chattering_dense_span_fraction", &O::chattering_dense_span_fraction)
+      .def_readwrite("jump_rule", &O::jump_rule)
+      .def_readwrite("jump_tol_factor", &O::jump_tol_factor)
+      .def_readwrite("max_jump_iterations", &O::max_jump_iterations)
+      .def_readwrite("output_interval_s", &O::output_interval_s)
+      .def_readwrite("stream_csv_path", &O::stream_csv_path)
+      .def_readwrite("row_storage", &O::row_storage)
+      .def_readwrite("max_wall_time_s", &O::max_wall_time_s)
+      .def_readwrite("log_level", &O::log_level)
+      .def("validate", &O::validate)
+      .def("resolved_output_interval_s", &O::resolved_output_interval_s);
+}
+
+}  // namespace hdae::python

@@ -1,0 +1,100 @@
+"""Results as numpy views, options as keywords, the incremental Simulator."""
+
+import gc
+
+import numpy as np
+import pytest
+
+import hdae
+from models_for_tests import Ball, Decay
+
+
+def test_columns_are_read_only_views_that_keep_the_result_alive():
+    r = hdae.simulate(Decay(T=2.0), stop=1.0, output_interval=0.25)
+    x = r["x"]
+    assert np.shares_memory(x, r.values)  # no copy: a strided view of the row-major table
+    assert x.strides == (8 * len(r.columns),)
+    assert not x.flags.writeable
+    with pytest.raises(ValueError):
+        x[0] = 5.0
+    expected = np.exp(-np.array(r.time) / 2.0)
+    del r
+    gc.collect()
+    assert np.allclose(x, expected, atol=1e-5)  # still valid: the view owns a share
+
+
+def test_unknown_column_is_a_key_error_naming_it():
+    r = hdae.simulate(Decay(), stop=0.1)
+    with pytest.raises(KeyError, match="no column 'z'"):
+        r["z"]
+    assert r.columns == ["x", "der(x)", "y"]
+    assert "x" in r and "z" not in r
+
+
+def test_options_are_validated_with_the_cpp_messages():
+    message = r"SimulationOptions::rel_tol must be in \(0, 1\), got 2"
+    with pytest.raises(hdae.OptionError, match=message):
+        hdae.simulate(Decay(), rtol=2)
+    with pytest.raises(ValueError, match="stop_s"):
+        hdae.simulate(Decay(), start=1.0, stop=0.5)
+    with pytest.raises(TypeError, match="unexpected option 'rtl'"):
+        hdae.simulate(Decay(), rtl=1e-6)
+    with pytest.raises(TypeError, match="got option stop_s twice"):
+        hdae.simulate(Decay(), stop=1.0, stop_s=2.0)
+    with pytest.raises(TypeError, match="option rel_tol must be a number"):
+        hdae.simulate(Decay(), rel_tol="tight")
+    with pytest.raises(ValueError, match="option linear_solver must be one of"):
+        hdae.simulate(Decay(), linear_solver="lu")
+    with pytest.raises(TypeError, match="needs an hdae model"):
+        hdae.simulate("decay")
+
+
+def test_options_reach_the_engine():
+    r = hdae.simulate(Decay(), stop=2.0, output_interval=0.5, linear_solver="dense",
+                      max_step=0.01, log_level="off")
+    assert np.allclose(r.time, [0.0, 0.5, 1.0, 1.5, 2.0])
+    assert r.statistics["steps"] >= 200  # max_step 0.01 over 2 s
+
+
+def test_slices_of_a_simulator_give_the_rows_of_one_run():
+    # hdae::Simulator never stops IDA at a slice boundary, so the rows agree bit for bit.
+    whole = hdae.simulate(Ball(), stop=1.2, rtol=1e-8)
+    sim = hdae.Simulator(Ball(), stop=1.2, rtol=1e-8)
+    assert sim.initialize().outcome == "running"
+    times = []
+    while sim.status.outcome == "running":
+        sim.advance_to(min(sim.time + 0.25, 1.2))
+        times.append(sim.time)
+        assert len(sim.state) == 2 and len(sim.derivatives) == 2
+    assert times[-1] == 1.2 and sim.status.outcome == "reached stop time"
+    assert len(sim.events) == len(whole.events)
+    r = sim.result
+    assert np.array_equal(r.values, whole.values) and np.array_equal(r.time, whole.time)
+    assert sim.result.status.outcome == "reached stop time"  # the same result again
+    with pytest.raises(RuntimeError, match="result was taken"):
+        sim.advance_to(1.2)
+    with pytest.raises(ValueError):
+        hdae.Simulator(Ball(), stop=1.0).advance_to(2.0)  # beyond stop_s
+
+
+def test_write_csv_and_plot(tmp_path):
+    r = hdae.simulate(Ball(), stop=1.0)
+    files = r.write_csv(tmp_path / "ball.csv")
+    assert [f.name for f in files] == ["ball.csv", "ball.units.csv", "ball.events.csv",
+                                       "ball.params.csv"]
+    header = (tmp_path / "ball.csv").read_text().splitlines()[0]
+    assert header.startswith("time,h,v")
+    fig = r.plot("h", "v", path=tmp_path / "ball.png")
+    assert (tmp_path / "ball.png").stat().st_size > 1000
+    assert len(fig.axes[0].lines) >= 3  # two signals and the impact marker
+    with pytest.raises(KeyError, match="no column 'q'"):
+        r.plot("q")
+
+
+def test_engine_failure_raises_engine_error_with_the_partial_result():
+    # The streamed CSV cannot be opened: a failure of the engine (a row sink), not the model's.
+    message = "/nonexistent/x.csv: cannot open for writing"
+    with pytest.raises(hdae.EngineError, match=message) as info:
+        hdae.simulate(Decay(), stream_csv_path="/nonexistent/x.csv")
+    assert isinstance(info.value, RuntimeError)
+    assert info.value.partial_result.status.outcome == "engine failure"
