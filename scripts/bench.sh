@@ -95,6 +95,16 @@ else
   echo "/usr/bin/python3 is not installed; the SciPy comparison was skipped (apt-get install python3-scipy)." > "${tmp}/peer.md"
 fi
 
+# The Python package (bench/python_bench.py): it is not part of this build, so it is taken from
+# the release preset's build (cmake --preset release && cmake --build --preset release, or
+# scripts/run.sh) when it is there.
+python_dir="${root}/build/release/python"
+if [[ -x /usr/bin/python3 ]] && compgen -G "${python_dir}/hdae/_hdae*.so" > /dev/null; then
+  run "python" "${tmp}/python.md" /usr/bin/python3 "${root}/bench/python_bench.py" --pythonpath "${python_dir}" "${flags[@]}"
+else
+  echo "Skipped: no Python package in build/release/python (build the release preset, which builds it, and /usr/bin/python3)." > "${tmp}/python.md"
+fi
+
 # Instruction counts (valgrind's callgrind counts instructions exactly, so these ratios do not
 # depend on the load of the machine). Full runs only: callgrind is about 50x slower.
 # top_functions FILE COUNT [--inclusive=yes]: the largest entries of a callgrind profile, without
@@ -440,6 +450,24 @@ and CPU (user + system, less sensitive to a shared machine), relative to the sol
 bytes per value count time as one value of each row.
 
 $(cat "${tmp}/recording.md")
+
+## 9. Python
+
+What the Python package adds (\`bench/python_bench.py\`, against the package of
+\`build/release/python\`). First, a bundled model run from Python: the wall time of
+\`hdae.simulate(model, ...)\` measured in Python (the model built beforehand) against the
+engine's own run time inside that call (\`result.statistics["wall_time_s"]\`); the ratio is
+the median of the per-round ratios, the two models alternating within each round. The
+difference is what the call does outside the engine's own timer (the options from keywords,
+the binding, the \`Result\` handed to Python). Second, a model written in Python (a subclass of \`hdae.Model\`: the Van der Pol
+oscillator x' = y, y' = mu (1 - x^2) y - x, mu = 10, from (2, 0) to t = 20) against SciPy's
+\`solve_ivp\` BDF at the same tolerances (rtol 1e-6, atol 1e-8), interleaved rounds; both
+call a Python function per residual or right-hand side, and the errors at the end are against
+a Radau solution at rtol 1e-12. Third, the throughput of \`hdae.sweep\` over the clutch's J2
+on a Dask LocalCluster of one and of two worker processes (one thread each; the cluster is
+started and every worker has imported hdae before the clock starts).
+
+$(cat "${tmp}/python.md")
 EOF
 } > "${output}"
 
