@@ -100,7 +100,11 @@ fi
 # scripts/run.sh) when it is there.
 python_dir="${root}/build/release/python"
 if [[ -x /usr/bin/python3 ]] && compgen -G "${python_dir}/hdae/_hdae*.so" > /dev/null; then
-  run "python" "${tmp}/python.md" /usr/bin/python3 "${root}/bench/python_bench.py" --pythonpath "${python_dir}" "${flags[@]}"
+  python_flags=("${flags[@]}")
+  if [[ -x "${root}/build/release/examples/hdae-ideal-clutch" ]]; then
+    python_flags+=(--programs "${root}/build/release/examples")
+  fi
+  run "python" "${tmp}/python.md" /usr/bin/python3 "${root}/bench/python_bench.py" --pythonpath "${python_dir}" "${python_flags[@]}"
 else
   echo "Skipped: no Python package in build/release/python (build the release preset, which builds it, and /usr/bin/python3)." > "${tmp}/python.md"
 fi
@@ -459,7 +463,10 @@ What the Python package adds (\`bench/python_bench.py\`, against the package of
 engine's own run time inside that call (\`result.statistics["wall_time_s"]\`); the ratio is
 the median of the per-round ratios, the two models alternating within each round. The
 difference is what the call does outside the engine's own timer (the options from keywords,
-the binding, the \`Result\` handed to Python). Second, a model written in Python (a subclass of \`hdae.Model\`: the Van der Pol
+the binding, the \`Result\` handed to Python). Beside it, when \`build/release/examples\` is
+there, the example programs on the same runs: a process each, which also starts up and writes
+its CSV, so that ratio is what a script gains by calling the package instead of the program.
+Second, a model written in Python (a subclass of \`hdae.Model\`: the Van der Pol
 oscillator x' = y, y' = mu (1 - x^2) y - x, mu = 10, from (2, 0) to t = 20) against SciPy's
 \`solve_ivp\` BDF at the same tolerances (rtol 1e-6, atol 1e-8), interleaved rounds; both
 call a Python function per residual or right-hand side, and the errors at the end are against
