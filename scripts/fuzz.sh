@@ -18,6 +18,8 @@ mkdir -p "$out/corpus" "$out/compare_corpus"
 # The sources behind read_csv, write_csv and compare_results, instrumented as a whole.
 sources="$root/engine/src/results/csv_reader.cpp $root/engine/src/results/csv_writer.cpp
   $root/engine/src/results/result_table.cpp $root/engine/src/results/quoted_text.cpp
+  $root/engine/src/results/atomic_file.cpp $root/engine/src/results/regular_file.cpp
+  $root/engine/src/results/record_names.cpp
   $root/engine/src/simulator/status.cpp
   $root/compare/src/polyline.cpp $root/compare/src/event_alignment.cpp
   $root/compare/src/compare_options.cpp $root/compare/src/compare_results.cpp
