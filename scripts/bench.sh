@@ -461,9 +461,10 @@ What the Python package adds (\`bench/python_bench.py\`, against the package of
 \`build/release/python\`). First, a bundled model run from Python: the wall time of
 \`hdae.simulate(model, ...)\` measured in Python (the model built beforehand) against the
 engine's own run time inside that call (\`result.statistics["wall_time_s"]\`); the ratio is
-the median of the per-round ratios, the two models alternating within each round. The
+the median of the per-round ratios, each model's rounds in one block after a warm-up (run
+alternately, the chain's freed 24 MB table would hand page faults to the next clutch run). The
 difference is what the call does outside the engine's own timer (the options from keywords,
-the binding, the \`Result\` handed to Python). Beside it, when \`build/release/examples\` is
+the simulator's set-up, the binding, the \`Result\` handed to Python). Beside it, when \`build/release/examples\` is
 there, the example programs on the same runs: a process each, which also starts up and writes
 its CSV, so that ratio is what a script gains by calling the package instead of the program.
 Second, a model written in Python (a subclass of \`hdae.Model\`: the Van der Pol
