@@ -82,20 +82,6 @@ py::array values_view(const py::object& self) {
   return a;
 }
 
-std::string column_kind(ColumnKind kind) {
-  switch (kind) {
-    case ColumnKind::kState:
-      return "state";
-    case ColumnKind::kDerivative:
-      return "derivative";
-    case ColumnKind::kOutput:
-      return "output";
-    case ColumnKind::kOther:
-      break;
-  }
-  return "other";
-}
-
 void bind_records(py::module_& m) {
   py::class_<SimulationStatus>(m, "Status", "How a run ended: outcome, time reached, message.")
       .def_property_readonly(
@@ -168,7 +154,7 @@ void bind_result(py::module_& m) {
                              [](const ResultObject& r) {
                                py::dict kinds;
                                for (const auto& c : r.result->table.columns())
-                                 kinds[py::str(c.name)] = column_kind(c.kind);
+                                 kinds[py::str(c.name)] = std::string(to_string(c.kind));
                                return kinds;
                              })
       .def("__len__", [](const ResultObject& r) { return r.result->table.num_rows(); })

@@ -97,6 +97,8 @@ struct SimulationResult {
 };
 
 [[nodiscard]] std::string_view to_string(EventKind kind);
+/// "state", "derivative", "output" or "other", as result files write the kind.
+[[nodiscard]] std::string_view to_string(ColumnKind kind);
 
 /// A few lines for people: status, rows, events with their jumps, statistics.
 [[nodiscard]] std::string summary(const SimulationResult& result);

@@ -1,5 +1,11 @@
 #include "results/record_names.hpp"
 
+namespace hdae {
+
+std::string_view to_string(ColumnKind kind) { return detail::kind_name(kind); }
+
+}  // namespace hdae
+
 namespace hdae::detail {
 
 std::string_view kind_name(ColumnKind kind) {
