@@ -1,15 +1,16 @@
-# Installs hdae::engine, hdae::compare and hdae::models with an exported CMake package, so that
+# Installs hdae::engine, hdae::compare, hdae::reduction and hdae::models with an exported CMake package, so that
 # find_package(hdae) works from an install prefix (tests/consumer proves it).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS hdae_engine hdae_compare hdae_models EXPORT hdaeTargets
+install(TARGETS hdae_engine hdae_compare hdae_reduction hdae_models EXPORT hdaeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine/include/hdae
                   ${PROJECT_SOURCE_DIR}/compare/include/hdae
+                  ${PROJECT_SOURCE_DIR}/reduction/include/hdae
                   ${PROJECT_SOURCE_DIR}/models/include/hdae
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT hdaeTargets NAMESPACE hdae:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)

@@ -7,6 +7,7 @@
 
 #include "hdae/errors.hpp"
 #include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/cartesian_pendulum.hpp"
 #include "hdae/models/colliding_masses.hpp"
 #include "hdae/models/free_body_rotation.hpp"
 #include "hdae/models/hydraulic_actuator.hpp"
@@ -51,6 +52,10 @@ std::vector<CatalogEntry> make_catalog() {
        make_default<ThreeMasses>},
       {"pendulum_dae", "Pendulum in stabilised index-1 GGL form, started off its circle",
        make_default<PendulumDae>},
+      {"cartesian_pendulum",
+       "Pendulum in Cartesian coordinates (index 3), reduced by the engine with dynamic state "
+       "selection",
+       [] { return std::unique_ptr<SimulationModel>(make_cartesian_pendulum()); }},
       {"free_body_rotation", "Free rigid body rotation with a quaternion started unnormalised",
        make_default<FreeBodyRotation>},
       {"hydraulic_actuator", "Hydraulic actuator (Mosterman): consistent jump at a mode switch",

@@ -34,9 +34,13 @@ RUNS = {
     "pendulum_dae": (2.0, 1e-8),
     "free_body_rotation": (5.0, 1e-8),
     "hydraulic_actuator": (10.0, 1e-8),
+    "cartesian_pendulum": (10.0, 1e-8),
 }
 # A small chain keeps the run short; every other model runs with its default parameters.
 PARAMETERS = {"mass_spring_chain": {"N": 20}}
+# Options an example program sets beyond stop, rtol and the grid (examples/registry), given to
+# the Python run as keywords.
+OPTIONS = {"cartesian_pendulum": {"step_to_outputs": True, "nonlinear_convergence_coef": 0.01}}
 
 
 def examples_dir():
@@ -79,7 +83,7 @@ def test_python_run_matches_the_program_csv(name, tmp_path):
     header, table = run_program(name, tmp_path, stop, rtol, interval, parameters)
 
     result = hdae.simulate(hdae.models.make(name, **parameters), stop=stop, rtol=rtol,
-                           output_interval=interval)
+                           output_interval=interval, **OPTIONS.get(name, {}))
     assert result.status.ok, result.status
     assert header == ["time"] + list(result.columns)
     ours = np.column_stack([np.asarray(result.time), np.asarray(result.values)])

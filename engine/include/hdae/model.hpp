@@ -272,6 +272,10 @@ class EventContext {
 
   /// Switches an equation between f_d and f_c from the next evaluation on.
   void set_row_kind(Eq e, RowKind kind);
+  /// Says that rows now hold other derivatives than before although their kinds stayed (the
+  /// index-reduced model's state selection moves der() from one unknown to another): the
+  /// simulator finds anew which unknowns are algebraic.
+  void rows_changed();
   /// Schedules (or moves) time event e to time t_s (> current time, or == for "now").
   void schedule(TimeEvent e, double t_s);
   void cancel(TimeEvent e);

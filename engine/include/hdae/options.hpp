@@ -75,6 +75,11 @@ struct SimulationOptions {
   /// Highest order of IDA's BDF formulas (IDASetMaxOrd); in [1, 5]. Lower orders are more
   /// robust for rough problems and take more steps for smooth ones.
   int max_order = 5;
+  /// Safety factor of IDA's Newton convergence test (IDASetNonlinConvCoef): the corrector
+  /// stops when its estimated error is below this fraction of the local error test's scale;
+  /// in (0, 1]. IDA's 0.33 leaves algebraic relations satisfied to about a third of the
+  /// tolerance; smaller values hold them tighter for a few more Newton iterations.
+  double nonlinear_convergence_coef = 0.33;
   /// First step size in s at t0 and after every event (IDASetInitStep); 0 lets IDA estimate
   /// it (docs/design.md, "Restarts"); otherwise > 0.
   double initial_step_s = 0.0;
@@ -83,6 +88,12 @@ struct SimulationOptions {
   /// and at stop_s. Empty: the grid. Non-empty: finite, strictly increasing, within
   /// [start_s, stop_s], and output_interval_s unset.
   std::vector<double> output_times;
+  /// IDA's steps end on every output time too (a stop time at each), so an output row is a
+  /// solution of IDA's corrector rather than an interpolation between steps: algebraic
+  /// relations (constraints, the hidden constraints of an index-reduced model) then hold on
+  /// every output row to the Newton tolerance instead of to the interpolation error. Costs
+  /// the extra steps of a grid finer than IDA's own steps.
+  bool step_to_outputs = false;
 
   // --- Events ------------------------------------------------------------------------------
   /// Most passes of the event iteration at one instant; >= 1.

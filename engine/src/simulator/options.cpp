@@ -77,6 +77,8 @@ void SimulationOptions::validate() const {
   require(sparse_min_unknowns >= 1, "sparse_min_unknowns", ">= 1",
           static_cast<double>(sparse_min_unknowns));
   require(max_order >= 1 && max_order <= 5, "max_order", "in [1, 5]", max_order);
+  require(nonlinear_convergence_coef > 0.0 && nonlinear_convergence_coef <= 1.0,
+          "nonlinear_convergence_coef", "in (0, 1]", nonlinear_convergence_coef);
   require(std::isfinite(initial_step_s) && initial_step_s >= 0.0, "initial_step_s",
           ">= 0 (0: IDA's own estimate)", initial_step_s);
   check_output_times(*this);

@@ -46,12 +46,18 @@ void SimulationRun::take_step() {
   // The schedule changes only at events, so its next entry holds for this whole step.
   const double t_event = std::min(schedule_.next(), options_.stop_s);
   const double t_out = std::min(output_time(next_output_), t_event);
+  const double t_stop = options_.step_to_outputs ? t_out : t_event;
   sundials::StepResult result = sundials::StepResult::kFailure;
   {
     PhaseScope scope(model_, ModelPhase::kIntegration);
     stepping_from_ = ida_->t();
-    result = ida_->step(t_out, t_event);
+    result = ida_->step(t_out, t_stop);
     stepping_from_.reset();
+  }
+  // A step that ended on an output time (step_to_outputs) is a plain step whose end is that
+  // output point: its row is IDA's solution there, not an instant of its own.
+  if (result == sundials::StepResult::kReachedStop && t_stop < t_event) {
+    result = sundials::StepResult::kStepped;
   }
   ++steps_since_row_;
   if (result == sundials::StepResult::kFailure) {

@@ -92,6 +92,7 @@ void IdaIntegrator::create(double t) {
   }
   check_ida(IDASetMaxNumSteps(mem, setup_.max_steps), "IDASetMaxNumSteps");
   check_ida(IDASetMaxOrd(mem, setup_.max_order), "IDASetMaxOrd");
+  check_ida(IDASetNonlinConvCoef(mem, setup_.nonlinear_convergence_coef), "IDASetNonlinConvCoef");
   if (setup_.max_step_s > 0.0) check_ida(IDASetMaxStep(mem, setup_.max_step_s), "IDASetMaxStep");
   const int nroots = static_cast<int>(root_directions_.size());
   check_ida(IDARootInit(mem, nroots, &IdaIntegrator::root_trampoline), "IDARootInit");

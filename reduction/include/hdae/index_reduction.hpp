@@ -1,0 +1,87 @@
+// Index reduction by dummy derivatives with dynamic state selection (docs/design.md, "Index
+// reduction").
+//
+// A PhysicsModel F(t, x, der_x) = 0 of higher index becomes an index-1 SimulationModel that
+// IDA integrates and whose solution satisfies the original equations and all their hidden
+// derivatives to the Newton tolerance:
+//
+// 1. Structure and index (hdae/structure.hpp): Pryce's offsets c_i (row i is differentiated
+//    c_i times) and d_j (x_j appears up to its d_j-th derivative).
+// 2. The reduced system's unknowns are the derivatives x_j^(k), k = 0..d_j, each an unknown of
+//    its own ("slots", named x, x', x'', ...); its equations are every F_i^(q), q = 0..c_i,
+//    evaluated exactly with Taylor jets (hdae/jet.hpp). There are sum c_i more equations than
+//    the index-1 system may have unknowns without derivative relations: exactly that many
+//    slots become algebraic ("dummy derivatives", Mattsson and Soederlind), the others are
+//    states, each with one row der(x_j^(k)) = x_j^(k+1).
+// 3. State selection: stage kappa (1 <= kappa <= max c) has the rows with c_i >= kappa and
+//    picks, among the unknowns with d_j >= kappa that stage kappa - 1 picked, as many as it has
+//    rows, so that the block of Pryce's system Jacobian they form is well conditioned; those
+//    x_j^(d_j - kappa) are algebraic. The pick goes from the deepest stage up, each stage
+//    keeping the unknowns of the one below (nested sets), by column-pivoted orthogonalisation
+//    of the nominal-scaled block.
+// 4. Dynamic selection: when a stage has a choice, a crossing watches the ratio of the
+//    determinant of the selected block to that of the block the selection would pick now;
+//    when it falls below switch_ratio, an event re-selects the states (the pendulum passing
+//    45 degrees or so: x stops being a good coordinate near the bottom). All slots keep their
+//    values; only which of them are states changes.
+// 5. Consistent start: the slots nearest to the start values (weighted by the nominal values;
+//    fixed start values held firmly; algebraic unknowns' start values and derivative slots
+//    without der_start nearly free, as guesses) that satisfies every F_i^(q), by
+//    Gauss-Newton on the minimum-norm step. Start values that had to move are named in
+//    describe().
+//
+// Dense linear algebra throughout: meant for models of up to some hundreds of unknowns.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hdae/physics_model.hpp"
+#include "hdae/structure.hpp"
+
+namespace hdae {
+
+struct ReductionOptions {
+  /// A selection is replaced when the determinant of its block falls below this fraction of
+  /// the determinant of the block selected afresh (in (0, 1); smaller switches later).
+  double switch_ratio = 0.5;
+};
+
+class IndexReducedModel final : public SimulationModel {
+ public:
+  /// Analyses the model at its start values, builds the reduced system, selects the states
+  /// and finds consistent start values. ModelError naming equations and variables when the
+  /// system is structurally or numerically singular, when its index exceeds 3 (one row
+  /// differentiated more than three times), when the model declares crossings or time events,
+  /// or when no consistent start is found.
+  explicit IndexReducedModel(std::unique_ptr<PhysicsModel> original, ReductionOptions options = {});
+  ~IndexReducedModel() override;
+
+  [[nodiscard]] const ModelStructure& structure() const override;
+  void evaluate(Evaluation& e) override;
+  void on_event(EventContext& event) override;
+  void reset() override;
+  /// Sets the parameter on the original model and reduces it anew.
+  void set_parameter(std::string_view name, double value) override;
+
+  [[nodiscard]] const PhysicsModel& original() const;
+  /// The structure analysis at the start values.
+  [[nodiscard]] const IndexAnalysis& analysis() const;
+  /// The reduced model's variable holding the k-th derivative of the original variable v
+  /// (k <= d_j); ModelError when the reduced system has no such slot.
+  [[nodiscard]] Var slot(Var original_variable, int k) const;
+  /// Names of the current states, e.g. {"y", "y'"}.
+  [[nodiscard]] std::vector<std::string> states() const;
+  /// How often the states were re-selected since reset().
+  [[nodiscard]] std::size_t selection_changes() const;
+  /// Index, differentiated equations, selected states and moved start values, in words.
+  [[nodiscard]] std::string describe() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hdae

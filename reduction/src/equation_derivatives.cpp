@@ -1,0 +1,71 @@
+#include "equation_derivatives.hpp"
+
+#include <array>
+#include <vector>
+
+namespace hdae::reduction {
+namespace {
+
+/// Jets of depth D along the curve: t + h, x_j(t + h), der_x_j(t + h).
+template <int D>
+void derivatives_with_jets(const PhysicsModel& model, const SlotLayout& layout, double t,
+                           std::span<const double> slots, std::span<double> out) {
+  const std::size_t n = layout.n;
+  std::vector<Jet<D>> x(n), der_x(n), r(n);
+  std::array<double, D + 2> d{};
+  for (std::size_t j = 0; j < n; ++j) {
+    // d holds x_j, x_j', ..., up to D + 1 derivatives; those beyond d_j stay 0 (no row of
+    // the reduced system reads an output derivative they influence).
+    d.fill(0.0);
+    for (int k = 0; k <= layout.d[j] && k < D + 2; ++k) d[k] = slots[layout.slot(j, k)];
+    x[j] = Jet<D>::from_derivatives(d.data());
+    der_x[j] = Jet<D>::from_derivatives(d.data() + 1);
+  }
+  std::array<double, D + 1> time{};
+  time[0] = t;
+  time[1] = 1.0;
+  const Jet<D> tj = Jet<D>::from_derivatives(time.data());
+  Equations<Jet<D>> eqs(tj, x, der_x, r);
+  model.residuals_of(eqs);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (int q = 0; q <= layout.c[i]; ++q) out[layout.row(i, q)] = r[i].derivative(q);
+  }
+}
+
+}  // namespace
+
+void original_point(const SlotLayout& layout, std::span<const double> slots, std::span<double> x,
+                    std::span<double> der_x) {
+  for (std::size_t j = 0; j < layout.n; ++j) {
+    x[j] = slots[layout.slot(j, 0)];
+    der_x[j] = layout.d[j] >= 1 ? slots[layout.slot(j, 1)] : 0.0;
+  }
+}
+
+void original_residual(const PhysicsModel& model, const SlotLayout& layout, double t,
+                       std::span<const double> slots, std::span<double> r) {
+  std::vector<double> x(layout.n), der_x(layout.n);
+  original_point(layout, slots, x, der_x);
+  Equations<double> eqs(t, x, der_x, r);
+  model.residuals_of(eqs);
+}
+
+void equation_derivatives(const PhysicsModel& model, const SlotLayout& layout, double t,
+                          std::span<const double> slots, std::span<double> out) {
+  switch (layout.max_c) {
+    case 0: {
+      std::vector<double> r(layout.n);
+      original_residual(model, layout, t, slots, r);
+      for (std::size_t i = 0; i < layout.n; ++i) out[layout.row(i, 0)] = r[i];
+      return;
+    }
+    case 1:
+      return derivatives_with_jets<1>(model, layout, t, slots, out);
+    case 2:
+      return derivatives_with_jets<2>(model, layout, t, slots, out);
+    default:
+      return derivatives_with_jets<3>(model, layout, t, slots, out);
+  }
+}
+
+}  // namespace hdae::reduction

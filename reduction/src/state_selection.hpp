@@ -1,0 +1,47 @@
+// Which slots are states and which are dummy derivatives (hdae/index_reduction.hpp, steps 3
+// and 4), from Pryce's system Jacobian J_ij = d F_i / d x_j^(d_j - c_i) at a point.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "slot_layout.hpp"
+
+namespace hdae::reduction {
+
+struct StateSelection {
+  /// picked[kappa] (kappa = 1..max c): the unknowns j whose x_j^(d_j - kappa) is algebraic;
+  /// picked[0] is unused (stage 0 makes every x_j^(d_j) algebraic).
+  std::vector<std::vector<std::size_t>> picked;
+  /// The state slots, ordered by unknown and derivative: row m of the state rows reads
+  /// der(slot states[m]) = slot states[m] + 1.
+  std::vector<std::size_t> states;
+  std::vector<bool> algebraic;  ///< per slot
+
+  friend bool operator==(const StateSelection& a, const StateSelection& b) {
+    return a.picked == b.picked;
+  }
+};
+
+/// True when some stage has more candidates than rows, so the selection may have to change.
+[[nodiscard]] bool has_choice(const SlotLayout& layout);
+
+/// The selection at J (columns scaled by scale_j, the unknowns' nominal values): deepest stage
+/// first, each stage keeping the picks of the stage below and adding, by column-pivoted
+/// orthogonalisation, the candidates that keep the block best conditioned. Throws ModelError
+/// naming the rows of a stage whose block is singular for every choice.
+[[nodiscard]] StateSelection select_states(const Eigen::MatrixXd& jacobian,
+                                           const std::vector<double>& scale,
+                                           const SlotLayout& layout,
+                                           const std::vector<std::string>& equation_names);
+
+/// min over the stages of |det J_kappa(current)| / |det J_kappa(fresh)|: 1 when the current
+/// selection is as good as the fresh one, 0 when its block became singular.
+[[nodiscard]] double selection_quality(const Eigen::MatrixXd& jacobian,
+                                       const std::vector<double>& scale, const SlotLayout& layout,
+                                       const StateSelection& current, const StateSelection& fresh);
+
+}  // namespace hdae::reduction

@@ -1,0 +1,167 @@
+// Index reduction on small models whose answers are known by hand (hdae/index_reduction.hpp;
+// docs/design.md, "Index reduction").
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "hdae/errors.hpp"
+#include "hdae/index_reduction.hpp"
+#include "hdae/models/cartesian_pendulum.hpp"
+#include "hdae/simulator.hpp"
+
+using namespace hdae;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+/// ITI paper, example 1: x1 = t, x2 = der(x1). Index 2; the hidden constraint der(x1) = 1
+/// (the first row differentiated) fixes x2 = 1 whatever start value x2 is given.
+class ItiExample1 final : public PhysicsModelOf<ItiExample1> {
+ public:
+  explicit ItiExample1(double x2_start) : PhysicsModelOf("iti_example_1") {
+    x1_ = declare_variable({.name = "x1"});
+    x2_ = declare_variable({.name = "x2", .start = x2_start});
+    prescribed_ = declare_equation("x1 = t");
+    derivative_ = declare_equation("x2 = der(x1)");
+  }
+  template <class S>
+  void residuals(Equations<S>& e) const {
+    e.set(prescribed_, e.x(x1_) - e.t());
+    e.set(derivative_, e.x(x2_) - e.der(x1_));
+  }
+
+ private:
+  Var x1_, x2_;
+  Eq prescribed_, derivative_;
+};
+
+/// x1 = t, x_{k+1} = der(x_k) for k = 1..n-1: the first row is differentiated n - 1 times.
+class DerivativeChain final : public PhysicsModelOf<DerivativeChain> {
+ public:
+  explicit DerivativeChain(std::size_t n) : PhysicsModelOf("derivative_chain") {
+    for (std::size_t k = 0; k < n; ++k) {
+      x_.push_back(declare_variable({.name = "x" + std::to_string(k + 1)}));
+      rows_.push_back(declare_equation(k == 0 ? "x1 = sin(t)"
+                                              : "x" + std::to_string(k + 1) + " = der(x" +
+                                                    std::to_string(k) + ")"));
+    }
+  }
+  template <class S>
+  void residuals(Equations<S>& e) const {
+    using std::sin;
+    e.set(rows_[0], e.x(x_[0]) - sin(e.t()));
+    for (std::size_t k = 1; k < x_.size(); ++k) e.set(rows_[k], e.x(x_[k]) - e.der(x_[k - 1]));
+  }
+
+ private:
+  std::vector<Var> x_;
+  std::vector<Eq> rows_;
+};
+
+/// Two equations that both determine x and none y: structurally singular.
+class NoEquationForY final : public PhysicsModelOf<NoEquationForY> {
+ public:
+  NoEquationForY() : PhysicsModelOf("no_equation_for_y") {
+    x_ = declare_variable({.name = "x"});
+    y_ = declare_variable({.name = "y"});
+    first_ = declare_equation("x = t");
+    second_ = declare_equation("der(x) = 1");
+  }
+  template <class S>
+  void residuals(Equations<S>& e) const {
+    e.set(first_, e.x(x_) - e.t());
+    e.set(second_, e.der(x_) - 1.0);
+  }
+
+ private:
+  Var x_, y_;
+  Eq first_, second_;
+};
+
+}  // namespace
+
+TEST_CASE("ITI example 1: the hidden constraint fixes x2 = 1 whatever its start value") {
+  IndexReducedModel m(std::make_unique<ItiExample1>(5.0));
+  // By hand: c = (1, 0), d = (1, 0): index 2, no degrees of freedom, no states.
+  CHECK(m.analysis().index == 2);
+  CHECK(m.states().empty());
+  // x2 is algebraic (d = 0): its start value is only a guess, replaced without a note.
+  CHECK(m.structure().variables[m.slot(Var{1}, 0).index].start == doctest::Approx(1.0));
+  CHECK_FALSE(contains(m.describe(), "start value of x2"));
+  SimulationOptions o;
+  o.stop_s = 2.0;
+  o.output_interval_s = 0.25;
+  const SimulationResult r = simulate(m, o);
+  REQUIRE(r.status.ok());
+  const auto t = r.table.time();
+  const auto x1 = r.table.column("x1");
+  const auto x2 = r.table.column("x2");
+  REQUIRE(t.size() == 9);
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    CHECK(x1[k] == doctest::Approx(t[k]).epsilon(1e-12));
+    CHECK(x2[k] == doctest::Approx(1.0).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("derivatives of equations are exact up to the third: x4 = d3/dt3 sin(t) = -cos(t)") {
+  // x1 = sin t, x2 = cos t, x3 = -sin t, x4 = -cos t: the first row differentiated three
+  // times, by jets of depth 3, not by difference quotients.
+  IndexReducedModel m(std::make_unique<DerivativeChain>(4));
+  CHECK(m.analysis().index == 4);
+  SimulationOptions o;
+  o.stop_s = 3.0;
+  o.output_interval_s = 0.5;
+  const SimulationResult r = simulate(m, o);
+  REQUIRE(r.status.ok());
+  const auto t = r.table.time();
+  const auto x3 = r.table.column("x3");
+  const auto x4 = r.table.column("x4");
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    CHECK(x3[k] == doctest::Approx(-std::sin(t[k])).epsilon(1e-12));
+    CHECK(x4[k] == doctest::Approx(-std::cos(t[k])).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("index reduction refuses what it cannot do, naming equations") {
+  SUBCASE("a row differentiated four times") {
+    try {
+      IndexReducedModel m(std::make_unique<DerivativeChain>(5));
+      FAIL("expected a ModelError");
+    } catch (const ModelError& e) {
+      CHECK(contains(e.what(), "equation 'x1 = sin(t)' would have to be differentiated 4 times"));
+    }
+  }
+  SUBCASE("structurally singular") {
+    try {
+      IndexReducedModel m(std::make_unique<NoEquationForY>());
+      FAIL("expected a ModelError");
+    } catch (const ModelError& e) {
+      CHECK(contains(e.what(), "cannot be reduced"));
+      CHECK(contains(e.what(), "y"));
+      CHECK(contains(e.what(), "x = t"));
+    }
+  }
+  SUBCASE("a switch ratio outside (0, 1)") {
+    CHECK_THROWS_WITH_AS(
+        IndexReducedModel(std::make_unique<ItiExample1>(0.0), {.switch_ratio = 1.5}),
+        doctest::Contains("switch_ratio must lie in (0, 1)"), ModelError);
+  }
+}
+
+TEST_CASE("a new rod length moves the start onto the new circle") {
+  // x_start = 0.5, y_start = 0 on a rod of 1 m: the nearest consistent point is (1, 0).
+  auto m = models::make_cartesian_pendulum();
+  m->set_parameter("L", 1.0);
+  CHECK(contains(m->describe(), "start value of x moved from 0.5 to 1"));
+  const auto& vars = m->structure().variables;
+  CHECK(vars[m->slot(Var{0}, 0).index].start == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(vars[m->slot(Var{1}, 0).index].start == doctest::Approx(0.0).scale(1.0).epsilon(1e-12));
+  // At rest on the horizontal the rod carries no force and the bob falls with g.
+  CHECK(vars[m->slot(Var{4}, 0).index].start == doctest::Approx(0.0).scale(10.0).epsilon(1e-9));
+  CHECK(vars[m->slot(Var{1}, 2).index].start == doctest::Approx(-9.81).epsilon(1e-9));
+}
