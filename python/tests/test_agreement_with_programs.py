@@ -34,6 +34,7 @@ RUNS = {
     "pendulum_dae": (2.0, 1e-8),
     "free_body_rotation": (5.0, 1e-8),
     "hydraulic_actuator": (10.0, 1e-8),
+    "transistor_amplifier": (0.2, 1e-7),
 }
 # A small chain keeps the run short; every other model runs with its default parameters.
 PARAMETERS = {"mass_spring_chain": {"N": 20}}
