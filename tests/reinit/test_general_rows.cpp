@@ -2,12 +2,16 @@
 // nonlinear in der_x, a singular mass matrix of index 1 (hidden constraints), and one of
 // higher index that is refused with the rows named.
 #include <cmath>
+#include <span>
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
 #include "hdae/model_builder.hpp"
 #include "hdae/simulator.hpp"
+#include "reinit/jump_solver.hpp"
+#include "reinit_test_models.hpp"
 
 using namespace hdae;
 
@@ -105,4 +109,28 @@ TEST_CASE("a singular mass matrix of higher index is refused with its equations 
   CHECK(contains(r.status.message, "der(x) - der(y) = y"));
   CHECK(contains(r.status.message, "der(y) - der(x) = sin(t) - x"));
   CHECK(contains(r.status.message, "hidden constraint"));
+}
+
+TEST_CASE("a jump through a row nonlinear in der_x is solved at the left-limit derivative") {
+  // der(x)^3 = 27 x^2 and y = 2 x, from x^- = (1, 2.5), which violates y = 2 x. No impulse
+  // passes the cubic row, so x keeps 1 and y moves to 2. At base 0 its jump equation is D^3 = 0,
+  // whose derivative vanishes at D = 0: the Newton matrix is singular there.
+  const reinit::testing::TestModel model = reinit::testing::make_model(
+      {"x", "y"},
+      {{"der(x)^3 = 27*x^2", RowKind::kDifferential}, {"y = 2*x", RowKind::kConstraint}},
+      [](double, std::span<const double> s, std::span<const double> ds, std::span<double> r) {
+        r[0] = ds[0] * ds[0] * ds[0] - 27.0 * s[0] * s[0];
+        r[1] = s[1] - 2.0 * s[0];
+      });
+  const std::vector<double> x_minus{1.0, 2.5};
+  reinit::JumpProblem p = model.problem();
+  CHECK(reinit::solve_jump(p, x_minus).status == reinit::SolveStatus::kSingular);
+  // Taken at the left-limit derivative der(x) = 3 (the row's root at x = 1), its derivative is
+  // 3 der(x)^2 = 27.
+  const std::vector<double> der_minus{3.0, 6.0};
+  p.jump_base = der_minus;
+  const reinit::JumpOutcome jump = reinit::solve_jump(p, x_minus);
+  REQUIRE(jump.status == reinit::SolveStatus::kOk);
+  CHECK(jump.x_plus[0] == doctest::Approx(1.0).epsilon(1e-9));
+  CHECK(jump.x_plus[1] == doctest::Approx(2.0).epsilon(1e-9));
 }
