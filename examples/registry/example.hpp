@@ -69,6 +69,9 @@ struct Example {
   std::vector<std::string> reference_signals;
   /// Counts and flags of the reference run that differ from the parameters' defaults.
   ParameterValues reference_parameters;
+  /// rel_tol of the reference run when it cannot be kReferenceRelTol (reference_run.hpp):
+  /// set where IDA cannot reach that tolerance on the example, with the reason beside it.
+  double reference_rel_tol = 0.0;
   KeyNumbers key_numbers;
 };
 

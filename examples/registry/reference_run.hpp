@@ -18,6 +18,11 @@ namespace hdae::examples {
 /// examples' 1e-8, so the reference's own error is negligible against the comparison tube.
 inline constexpr double kReferenceRelTol = 1e-10;
 
+/// The reference run's rel_tol: Example::reference_rel_tol when set, else kReferenceRelTol.
+[[nodiscard]] inline double reference_rel_tol(const Example& example) {
+  return example.reference_rel_tol > 0.0 ? example.reference_rel_tol : kReferenceRelTol;
+}
+
 /// The example's model built with its reference parameters.
 [[nodiscard]] std::unique_ptr<SimulationModel> make_reference_model(const Example& example);
 

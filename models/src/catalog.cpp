@@ -17,6 +17,7 @@
 #include "hdae/models/pendulum_dae.hpp"
 #include "hdae/models/simple_state_events.hpp"
 #include "hdae/models/three_masses.hpp"
+#include "hdae/models/transistor_amplifier.hpp"
 
 namespace hdae::models {
 namespace {
@@ -60,6 +61,9 @@ std::vector<CatalogEntry> make_catalog() {
        make_default<FreeBodyRotation>},
       {"hydraulic_actuator", "Hydraulic actuator (Mosterman): consistent jump at a mode switch",
        make_default<HydraulicActuator>},
+      {"transistor_amplifier",
+       "Transistor amplifier (IVP test set) as M der(U) = f with a singular mass matrix",
+       make_default<TransistorAmplifier>},
   };
 }
 

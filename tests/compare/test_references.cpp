@@ -17,7 +17,8 @@ using namespace hdae;
 
 namespace {
 
-/// The rel_tol of every reference (examples/registry/reference_run.hpp, kReferenceRelTol).
+/// The rel_tol of the references (examples/registry/reference_run.hpp, kReferenceRelTol; the
+/// transistor amplifier's is 1e-8, its Example::reference_rel_tol).
 constexpr double kRefRelTol = 1e-10;
 /// The jump solve of a reference stops at a nominal-scaled residual of jump_tol_factor *
 /// rel_tol (default 1e-3 * rel_tol); the jump systems of the impulse examples are linear and
@@ -534,4 +535,22 @@ TEST_CASE("the Cartesian-pendulum reference keeps its rod and swings like the an
     ++checked;
   }
   CHECK(checked > 500);
+}
+
+TEST_CASE("the transistor-amplifier reference ends at the IVP test set's y(0.2)") {
+  const ResultTable t = reference("transistor_amplifier");
+  // The test set's reference solution (Mazzia and Magherini, "Test Set for IVP Solvers",
+  // problem transamp, subroutine solut: PSIDE at rtol = atol = 1e-14).
+  const std::array<double, 8> published = {-0.5562145012262709e-002, 0.3006522471903042e+001,
+                                           0.2849958788608128e+001,  0.2926422536206241e+001,
+                                           0.2704617865010554e+001,  0.2761837778393145e+001,
+                                           0.4770927631616772e+001,  0.1236995868091548e+001};
+  const std::size_t last = t.num_rows() - 1;
+  REQUIRE(t.time(last) == 0.2);
+  for (std::size_t k = 0; k < 8; ++k) {
+    const std::string name = "U" + std::to_string(k + 1);
+    CAPTURE(name);
+    // At rel_tol = 1e-8 (abs_tol 1e-8 V) at least 7 significant digits of every component.
+    CHECK(std::abs(at(t, last, name) - published[k]) < 1e-7 * std::abs(published[k]));
+  }
 }

@@ -1,8 +1,8 @@
 // hdae-make-references: regenerates the reference results references/<example>.csv (and
 // <example>.units.csv) of the bundled examples (examples/registry/registry.cpp): each
-// example's reference run (examples/registry/reference_run.hpp) at rel_tol 1e-10, keeping the
-// example's reference signals. The tests check these files against the published and analytic
-// answers (tests/compare/test_references.cpp).
+// example's reference run (examples/registry/reference_run.hpp) at rel_tol 1e-10 (or the
+// example's own Example::reference_rel_tol), keeping the example's reference signals. The tests
+// check these files against the published and analytic answers (tests/compare/test_references.cpp).
 // Usage: hdae-make-references [output_dir [example ...]]   (default: references, all)
 #include <algorithm>
 #include <filesystem>
@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
         continue;
       }
       hdae::SimulationOptions options = example.options;
-      options.rel_tol = hdae::examples::kReferenceRelTol;
+      options.rel_tol = hdae::examples::reference_rel_tol(example);
       const auto model = hdae::examples::make_reference_model(example);
       const hdae::SimulationResult result = hdae::simulate(*model, options);
       if (!result.status.ok()) {

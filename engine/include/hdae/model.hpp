@@ -1,7 +1,7 @@
 // The model contract of hdae.
 //
 // A hybrid DAE model is one residual vector r = F(t, x, der_x) over the unknowns x, split
-// row by row into f_d rows (linear in der_x) and f_c rows (no der_x at all), plus crossing
+// row by row into f_d rows (holding der_x, mostly linearly) and f_c rows (no der_x), plus crossing
 // functions that end continuous integration and an event handler that may switch modes
 // (docs/design.md, "The problem class" and "The event loop"). The simulator (simulator.hpp) owns
 // the continuous state and calls the model through two entry points:
@@ -28,7 +28,17 @@ namespace hdae {
 /// Whether an unknown takes part in IDA's local error test.
 enum class ErrorControl { kIncluded, kExcluded };
 
-/// Kind of a residual row: f_d (M_d(x,t) der_x + b_d(x,t), linear in der_x) or f_c (no der_x).
+/// Kind of a residual row (docs/design.md, "The problem class" and "General rows and singular
+/// mass matrices"):
+///   kDifferential  a row that may hold der_x in any way: affine, M_d(x,t) der_x + b_d(x,t)
+///                  (the usual case, and the one impulses are integrated for), or nonlinear
+///                  (der(x)^3 = 27 x^2). The consistent derivatives solve such rows by Newton's
+///                  method; their mass matrix dF/d(der_x) may be singular when the rows whose
+///                  derivatives cancel imply constraints that determine der_x once
+///                  differentiated (index 1), like M der(y) = f(y) of the transistor amplifier.
+///   kConstraint    a row without der_x (f_c): the consistent derivatives differentiate it.
+/// A row without der_x may be declared kDifferential too (it then counts as a hidden
+/// constraint); a kConstraint row must not hold der_x (analyze_index reports one that does).
 enum class RowKind { kDifferential, kConstraint };
 
 /// Which changes of a crossing's Boolean end continuous integration: kRising only

@@ -1,19 +1,29 @@
-// consistent_derivatives: der_x from J der_x = rhs (docs/design.md, "The jump solve").
+// consistent_derivatives: der_x from J der_x = rhs (docs/design.md, "The jump solve" and
+// "General rows and singular mass matrices").
 //
 // The f_d rows give M_d der_x = -b_d; the f_c rows, differentiated along the solution, give
-// (d f_c/dx) der_x = -d f_c/dt. Because F is linear in der_x on the f_d rows, the columns of
-// M_d are exact differences F(t, x, e_j) - F(t, x, 0) (no rounding from a step size), and
-// -b_d is -F(t, x, 0). d f_c/dx and d f_c/dt are forward differences. The explicit time
-// term d f_c/dt is kept: ModiaMath drops it, which makes der_x wrong for every constraint
-// that depends on time (a prescribed motion, a time-varying source).
+// (d f_c/dx) der_x = -d f_c/dt, and so does each hidden constraint in place of the f_d row it
+// replaces. For rows affine in der_x the columns of M_d are exact differences
+// F(t, x, e_j) - F(t, x, 0) (no rounding from a step size) and -b_d is -F(t, x, 0), so one
+// solve gives der_x. d f_c/dx and d f_c/dt are forward differences. The explicit time term
+// d f_c/dt is kept: ModiaMath drops it, which makes der_x wrong for every constraint that
+// depends on time (a prescribed motion, a time-varying source).
+//
+// A row may also be nonlinear in der_x. The solve above is then a secant step from
+// der_x = 0, and Newton's method continues from its result on the f_d rows (dF/d(der_x) by
+// forward differences) until every f_d row holds to the tolerance relative to the size of
+// its terms. Rows affine in der_x pass that test after the first solve, so for them the
+// answer is the one-solve answer, bit for bit.
+#include "reinit/consistent_derivatives.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include <fmt/format.h>
 
-#include "reinit/consistent_derivatives.hpp"
 #include "reinit/fd_jacobian.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit/jump_system.hpp"
@@ -26,14 +36,15 @@ namespace {
 
 Eigen::Index idx(std::size_t i) { return static_cast<Eigen::Index>(i); }
 
-/// The model calls of one computation: F(t, x, 0) and the differences taken around it.
+/// The model calls of one computation: F(t, x, 0), F(t, x, der) and differences around them.
 struct ResidualDifferences {
   const JumpProblem& problem;
   std::span<const double> x;
   const ColouredPattern* pattern;
   std::vector<double> zeros;
-  std::vector<double> r0;  ///< F(t, x, 0)
-  std::vector<double> r1;  ///< a perturbed residual; at the end d f_c/dt on the f_c rows
+  std::vector<double> r0;      ///< F(t, x, 0)
+  std::vector<double> r_base;  ///< F(t, x, der) at the base of the current Newton step
+  std::vector<double> r1;      ///< a perturbed residual
   std::vector<double> argument;
 
   ResidualDifferences(const JumpProblem& p, std::span<const double> x_in,
@@ -48,71 +59,148 @@ struct ResidualDifferences {
     problem.residual(problem.t, x, zeros, r0);
   }
   [[nodiscard]] Eigen::Index size() const { return idx(x.size()); }
-  [[nodiscard]] Eigen::Map<const Eigen::VectorXd> base() const { return {r0.data(), size()}; }
-  [[nodiscard]] Eigen::Map<const Eigen::VectorXd> perturbed() const { return {r1.data(), size()}; }
+  [[nodiscard]] Eigen::Map<const Eigen::VectorXd> map(const std::vector<double>& v) const {
+    return {v.data(), size()};
+  }
 };
 
-/// M_d: der_x stepped by one in each column (a colour group at once); exact by linearity.
-JacobianMatrix derivative_columns(ResidualDifferences& d) {
-  const Eigen::Index n = d.size();
-  return coloured_difference_jacobian(d.pattern, Eigen::VectorXd::Ones(n),
-                                      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-                                        Eigen::VectorXd::Map(d.argument.data(), n) = step;
-                                        d.problem.residual(d.problem.t, d.x, d.argument, d.r1);
-                                        diff = d.perturbed() - d.base();
-                                      });
-}
+/// The rows of J that do not depend on der_x, taken once at der_x = 0: d f_c/dx on the f_c
+/// rows and sum u_i dF_i/dx on the rows a hidden constraint replaces, with their explicit
+/// time derivatives.
+struct LinearRows {
+  JacobianMatrix jacobian;
+  Eigen::VectorXd time_derivative;
+};
 
 bool any_constraint(std::span<const RowKind> row_kinds) {
   return std::find(row_kinds.begin(), row_kinds.end(), RowKind::kConstraint) != row_kinds.end();
 }
 
-/// d f_c/dx: x stepped by sqrt(eps)-sized increments at der_x = 0, into the f_c rows of jac.
-void take_constraint_rows(ResidualDifferences& d, const Eigen::VectorXd& nominal,
-                          JacobianMatrix& jac) {
+/// dF/d(der_x) at der: unit steps on the first Newton step (der = 0; exact for rows affine in
+/// der_x), forward-difference steps afterwards. Leaves F(t, x, der) in d.r_base.
+JacobianMatrix derivative_columns(ResidualDifferences& d, const Eigen::VectorXd& der,
+                                  const Eigen::VectorXd& nominal, bool first) {
+  const Eigen::Index n = d.size();
+  std::vector<double> base(der.data(), der.data() + n);
+  if (first) {
+    d.r_base = d.r0;
+  } else {
+    d.r_base.resize(d.x.size());
+    d.problem.residual(d.problem.t, d.x, base, d.r_base);
+  }
+  Eigen::VectorXd increments = Eigen::VectorXd::Ones(n);
+  if (!first) {
+    for (Eigen::Index j = 0; j < n; ++j) increments[j] = difference_increment(der[j], nominal[j]);
+  }
+  return coloured_difference_jacobian(d.pattern, increments,
+                                      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+                                        Eigen::VectorXd::Map(d.argument.data(), n) = der + step;
+                                        d.problem.residual(d.problem.t, d.x, d.argument, d.r1);
+                                        diff = d.map(d.r1) - d.map(d.r_base);
+                                      });
+}
+
+/// dF/dx at der_x = 0 for all rows: x stepped by sqrt(eps)-sized increments, forward
+/// (direction 1) or backward (-1).
+JacobianMatrix state_columns(ResidualDifferences& d, const Eigen::VectorXd& nominal,
+                             double direction) {
   const std::size_t n = d.x.size();
   Eigen::VectorXd increments(idx(n));
   for (std::size_t j = 0; j < n; ++j) {
-    increments[idx(j)] = difference_increment(d.x[j], nominal[idx(j)]);
+    increments[idx(j)] = direction * difference_increment(d.x[j], nominal[idx(j)]);
   }
-  const JacobianMatrix constraint_part = coloured_difference_jacobian(
-      d.pattern, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-        for (std::size_t j = 0; j < n; ++j) d.argument[j] = d.x[j] + step[idx(j)];
-        d.problem.residual(d.problem.t, d.argument, d.zeros, d.r1);
-        diff = d.perturbed() - d.base();
-      });
-  jac.take_rows(constraint_part, d.problem.row_kinds, RowKind::kConstraint);
+  return coloured_difference_jacobian(d.pattern, increments,
+                                      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+                                        for (std::size_t j = 0; j < n; ++j)
+                                          d.argument[j] = d.x[j] + step[idx(j)];
+                                        d.problem.residual(d.problem.t, d.argument, d.zeros, d.r1);
+                                        diff = d.map(d.r1) - d.map(d.r0);
+                                      });
 }
 
-/// d f_c/dt into r1: the model's own when it has one, else a forward difference.
-void constraint_time_derivative(ResidualDifferences& d) {
+/// dF/dt at fixed x and der_x = 0, all rows: a forward (direction 1) or backward (-1)
+/// difference. Time has no nominal value, so the increment is relative to max(|t|, 1 s); the
+/// step actually taken, (t + h) - t, is used so the quotient carries no rounding of t.
+Eigen::VectorXd time_difference(ResidualDifferences& d, double direction) {
   const double t = d.problem.t;
-  if (d.problem.constraint_time_derivative) {
-    // The model's own d f_c/dt, in r1.
+  const double t_step = (t + direction * difference_increment(t, 1.0)) - t;
+  d.problem.residual(t + t_step, d.x, d.zeros, d.r1);
+  return (d.map(d.r1) - d.map(d.r0)) / t_step;
+}
+
+/// Row p of a and v becomes sum_k u_k (row rows_k) for each hidden constraint. The rows a
+/// constraint combines are no other constraint's replaced row, so the order does not matter.
+void combine_hidden_rows(std::span<const HiddenConstraint> hidden, JacobianMatrix& a,
+                         Eigen::VectorXd& v) {
+  if (hidden.empty()) return;
+  if (a.is_sparse) {
+    throw std::logic_error("consistent_derivatives: hidden constraints on the sparse path");
+  }
+  for (const HiddenConstraint& h : hidden) {
+    Eigen::RowVectorXd row = Eigen::RowVectorXd::Zero(a.dense.cols());
+    double value = 0.0;
+    for (std::size_t k = 0; k < h.rows.size(); ++k) {
+      row += h.coefficients[k] * a.dense.row(idx(h.rows[k]));
+      value += h.coefficients[k] * v[idx(h.rows[k])];
+    }
+    a.dense.row(idx(h.replaced_row)) = row;
+    v[idx(h.replaced_row)] = value;
+  }
+}
+
+/// The f_c rows keep the forward differences they always had. Hidden constraints, found only
+/// on the dense path, get central differences: their rows are sums of the model's nonlinear
+/// rows (exponentials of a transistor), whose forward differences would limit der_x to about
+/// 1e-6, where central ones reach about 1e-10, for two more sweeps of a small model.
+LinearRows linear_rows(ResidualDifferences& d, const Eigen::VectorXd& nominal) {
+  const JumpProblem& p = d.problem;
+  const bool central = !p.hidden.empty();
+  LinearRows lin{state_columns(d, nominal, 1.0), Eigen::VectorXd::Zero(d.size())};
+  if (!p.constraint_time_derivative || central) lin.time_derivative = time_difference(d, 1.0);
+  if (central) {
+    lin.jacobian.dense = 0.5 * (lin.jacobian.dense + state_columns(d, nominal, -1.0).dense);
+    lin.time_derivative = 0.5 * (lin.time_derivative + time_difference(d, -1.0));
+  }
+  combine_hidden_rows(p.hidden, lin.jacobian, lin.time_derivative);
+  if (p.constraint_time_derivative) {
+    // The model's own d f_c/dt on the f_c rows.
     std::fill(d.r1.begin(), d.r1.end(), 0.0);
-    d.problem.constraint_time_derivative(t, d.x, d.r1);
-  } else {
-    // d f_c/dt: time has no nominal value, so the increment is relative to max(|t|, 1 s).
-    // The step actually taken, (t + h) - t, is used so the quotient carries no rounding of t.
-    const double t_step = (t + difference_increment(t, 1.0)) - t;
-    d.problem.residual(t + t_step, d.x, d.zeros, d.r1);
-    for (std::size_t i = 0; i < d.r1.size(); ++i) d.r1[i] = (d.r1[i] - d.r0[i]) / t_step;
+    p.constraint_time_derivative(p.t, d.x, d.r1);
+    for (std::size_t i = 0; i < d.x.size(); ++i) {
+      if (p.row_kinds[i] == RowKind::kConstraint) lin.time_derivative[idx(i)] = d.r1[i];
+    }
   }
+  return lin;
 }
 
-/// rhs: -b_d = -F(t, x, 0) for the f_d rows, -d f_c/dt (now in r1) for the f_c rows.
-Eigen::VectorXd right_hand_side(const ResidualDifferences& d) {
-  Eigen::VectorXd rhs(d.size());
+/// The Newton matrix and right-hand side at der (der = 0 on the first step, as if all rows
+/// were affine): -F(t, x, der) on the f_d rows, -(d/dt of the row) on the linear rows.
+JacobianMatrix newton_system(ResidualDifferences& d, const std::optional<LinearRows>& lin,
+                             const Eigen::VectorXd& der, const Eigen::VectorXd& nominal, bool first,
+                             Eigen::VectorXd& rhs) {
+  const JumpProblem& p = d.problem;
+  JacobianMatrix jac = derivative_columns(d, der, nominal, first);
+  rhs = -d.map(d.r_base);
+  if (!lin) return jac;
+  jac.take_rows(lin->jacobian, p.row_kinds, RowKind::kConstraint);
+  Eigen::VectorXd linear_rhs = -lin->time_derivative;
+  if (!first) linear_rhs -= lin->jacobian.multiply(der);
   for (std::size_t i = 0; i < d.x.size(); ++i) {
-    rhs[idx(i)] = d.problem.row_kinds[i] == RowKind::kDifferential ? -d.r0[i] : -d.r1[i];
+    if (p.row_kinds[i] == RowKind::kConstraint) rhs[idx(i)] = linear_rhs[idx(i)];
   }
-  return rhs;
+  for (const HiddenConstraint& h : p.hidden) {
+    jac.dense.row(idx(h.replaced_row)) = lin->jacobian.dense.row(idx(h.replaced_row));
+    rhs[idx(h.replaced_row)] = linear_rhs[idx(h.replaced_row)];
+  }
+  return jac;
 }
 
-/// der_x from jac der_x = rhs, equilibrated as in the jump solve: columns by nominal values,
-/// rows to a largest entry of 1. Says why in out when jac is singular.
-void solve_equilibrated(const JumpProblem& problem, Workspace& workspace, JacobianMatrix& jac,
+/// The step from jac step = rhs, equilibrated as in the jump solve: columns by nominal
+/// values, rows to a largest entry of 1. Says why in out when jac is singular. terms gets
+/// |M| |der + step| per row (the size of the derivative terms at the new point).
+bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace, JacobianMatrix& jac,
                         const Eigen::VectorXd& nominal, const Eigen::VectorXd& rhs,
+                        const Eigen::VectorXd& der, Eigen::VectorXd& step, Eigen::VectorXd& terms,
                         DerivativeOutcome& out) {
   Eigen::VectorXd inv_row_scale = jac.row_max_abs(nominal);
   for (double& s : inv_row_scale) s = s > 0.0 ? 1.0 / s : 1.0;
@@ -122,10 +210,40 @@ void solve_equilibrated(const JumpProblem& problem, Workspace& workspace, Jacobi
     out.status = SolveStatus::kSingular;
     out.message = describe_singular("J = [M_d; df_c/dx]", problem.t, *problem.structure,
                                     analyse_rank(jac, WeakestDirection::kAlways));
-    return;
+    return false;
   }
-  const Eigen::VectorXd der = nominal.cwiseProduct(lu.solve(rhs.cwiseProduct(inv_row_scale)));
-  Eigen::VectorXd::Map(out.der_x.data(), idx(out.der_x.size())) = der;
+  step = nominal.cwiseProduct(lu.solve(rhs.cwiseProduct(inv_row_scale)));
+  terms =
+      jac.abs_multiply((der + step).cwiseQuotient(nominal).cwiseAbs()).cwiseQuotient(inv_row_scale);
+  return true;
+}
+
+/// The f_d rows (other than those a hidden constraint replaces) that F(t, x, der) does not
+/// satisfy to the tolerance relative to |b_d| + |M_d| |der|; empty when all hold.
+std::vector<std::size_t> unsatisfied_rows(ResidualDifferences& d, const Eigen::VectorXd& der,
+                                          const Eigen::VectorXd& terms) {
+  const JumpProblem& p = d.problem;
+  std::vector<double> argument(der.data(), der.data() + der.size());
+  d.problem.residual(p.t, d.x, argument, d.r1);
+  std::vector<bool> replaced(d.x.size(), false);
+  for (const HiddenConstraint& h : p.hidden) replaced[h.replaced_row] = true;
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < d.x.size(); ++i) {
+    if (p.row_kinds[i] != RowKind::kDifferential || replaced[i]) continue;
+    const double size = std::abs(d.r0[i]) + terms[idx(i)];
+    if (!(std::abs(d.r1[i]) <= p.tolerance * size)) rows.push_back(i);
+  }
+  return rows;
+}
+
+/// A Newton step after the first that moves no derivative by more than the tolerance (relative
+/// to max(|der_j|, nominal_j)): what is left is rounding in the model's own residual.
+bool negligible(const Eigen::VectorXd& step, const Eigen::VectorXd& der,
+                const Eigen::VectorXd& nominal, double tolerance) {
+  for (Eigen::Index j = 0; j < step.size(); ++j) {
+    if (!(std::abs(step[j]) <= tolerance * std::max(std::abs(der[j]), nominal[j]))) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -141,27 +259,44 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   std::optional<Workspace> own_workspace;
   Workspace& workspace =
       problem.workspace != nullptr ? *problem.workspace : own_workspace.emplace();
-  const ColouredPattern* pattern_ptr = workspace.pattern();
   Eigen::VectorXd nominal(idx(n));
   for (std::size_t j = 0; j < n; ++j) nominal[idx(j)] = structure.variables[j].nominal;
 
-  ResidualDifferences differences(problem, x, pattern_ptr);
-  JacobianMatrix jac = derivative_columns(differences);
-  // Without constraint rows (an ODE in implicit form, such as a bouncing ball) J is M_d and
-  // the rhs is -b_d: the differences in x and t below would only be discarded.
-  if (any_constraint(problem.row_kinds)) {
-    take_constraint_rows(differences, nominal, jac);
-    constraint_time_derivative(differences);
+  ResidualDifferences differences(problem, x, workspace.pattern());
+  // Without constraint rows or hidden constraints (an ODE in implicit form, such as a
+  // bouncing ball) J is M_d: the differences in x and t would only be discarded.
+  std::optional<LinearRows> lin;
+  if (any_constraint(problem.row_kinds) || !problem.hidden.empty()) {
+    lin = linear_rows(differences, nominal);
   }
-  const Eigen::VectorXd rhs = right_hand_side(differences);
-  if (!rhs.allFinite() || !jac.all_finite()) {
-    out.status = SolveStatus::kNotConverged;
-    out.message = fmt::format(
-        "consistent derivatives at t = {}: the residual or its derivatives are not finite",
-        problem.t);
-    return out;
+  Eigen::VectorXd der = Eigen::VectorXd::Zero(idx(n)), rhs, step, terms;
+  for (int iteration = 0;; ++iteration) {
+    JacobianMatrix jac = newton_system(differences, lin, der, nominal, iteration == 0, rhs);
+    if (!rhs.allFinite() || !jac.all_finite()) {
+      out.status = SolveStatus::kNotConverged;
+      out.message = fmt::format(
+          "consistent derivatives at t = {}: the residual or its derivatives are not finite",
+          problem.t);
+      return out;
+    }
+    if (!solve_equilibrated(problem, workspace, jac, nominal, rhs, der, step, terms, out)) {
+      return out;
+    }
+    der += step;
+    const std::vector<std::size_t> open = unsatisfied_rows(differences, der, terms);
+    if (open.empty() || (iteration > 0 && negligible(step, der, nominal, problem.tolerance))) {
+      break;
+    }
+    if (iteration + 1 >= problem.max_iterations) {
+      out.status = SolveStatus::kNotConverged;
+      out.message = fmt::format(
+          "consistent derivatives at t = {}: Newton's method on the rows nonlinear in der_x "
+          "did not converge in {} iterations; equations {} are not satisfied",
+          problem.t, problem.max_iterations, equation_list(structure, open));
+      return out;
+    }
   }
-  solve_equilibrated(problem, workspace, jac, nominal, rhs, out);
+  Eigen::VectorXd::Map(out.der_x.data(), idx(n)) = der;
   return out;
 }
 

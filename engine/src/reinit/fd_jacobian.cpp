@@ -64,6 +64,11 @@ Eigen::VectorXd JacobianMatrix::multiply(const Eigen::VectorXd& v) const {
   return dense * v;
 }
 
+Eigen::VectorXd JacobianMatrix::abs_multiply(const Eigen::VectorXd& v) const {
+  if (is_sparse) return sparse.cwiseAbs() * v;
+  return dense.cwiseAbs() * v;
+}
+
 bool JacobianMatrix::all_finite() const {
   if (!is_sparse) return dense.allFinite();
   return Eigen::Map<const Eigen::VectorXd>(sparse.valuePtr(), sparse.nonZeros()).allFinite();

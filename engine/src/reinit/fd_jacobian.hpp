@@ -38,6 +38,8 @@ struct JacobianMatrix {
   /// max_j |a_ij| * col[j] for each row i.
   [[nodiscard]] Eigen::VectorXd row_max_abs(const Eigen::VectorXd& col) const;
   [[nodiscard]] Eigen::VectorXd multiply(const Eigen::VectorXd& v) const;
+  /// |A| v, the entries taken by magnitude (the size of the terms a product sums).
+  [[nodiscard]] Eigen::VectorXd abs_multiply(const Eigen::VectorXd& v) const;
   [[nodiscard]] bool all_finite() const;
   [[nodiscard]] Eigen::MatrixXd to_dense() const;
   /// Replaces the rows i with kinds[i] == kind by the same rows of other (same storage).

@@ -7,13 +7,15 @@
 //   F_d(t, x_m, x^+ - x^-) - F_d(t, x_m, 0) = 0   f_d rows, x_m = (x^- + x^+)/2 (midpoint)
 //   f_c(t, x^+)                            = 0   f_c rows
 //
-// (the f_d rows are linear in der_x, so the difference is M_d(x_m) (x^+ - x^-) without a
-// Jacobian), then the consistent derivative der_x^+ from J der_x = rhs with
-// J = [M_d; d f_c/dx] and rhs = [-b_d; -d f_c/dt] (consistent_derivatives.hpp). Both come back
-// with a status whose message names equations and variables when J or the Newton matrix is
-// singular.
+// (for f_d rows affine in der_x the difference is M_d(x_m) (x^+ - x^-) without a Jacobian),
+// then the consistent derivative der_x^+ from J der_x = rhs with J = [M_d; d f_c/dx] and
+// rhs = [-b_d; -d f_c/dt] (consistent_derivatives.hpp). When M_d is singular, hidden
+// constraints (HiddenConstraint, hidden_constraints.hpp) replace some f_d rows in both solves.
+// Both come back with a status whose message names equations and variables when J or the
+// Newton matrix is singular.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <span>
 #include <string>
@@ -29,6 +31,17 @@ using ResidualFunction = std::function<void(double t, std::span<const double> x,
                                             std::span<const double> der_x, std::span<double> r)>;
 
 class Workspace;  // reinit/workspace.hpp
+
+/// f_d rows whose leading derivatives cancel: sum_i u_i F_i(t, x, der_x) holds no der_x (to
+/// first order at the point where it was found), so it is a constraint on x that the rows
+/// imply without stating it (docs/design.md, "General rows and singular mass matrices"). It
+/// takes the place of row replaced_row: in the jump solve as an f_c row, in the consistent
+/// derivatives differentiated once.
+struct HiddenConstraint {
+  std::size_t replaced_row = 0;      ///< one of rows, with a non-zero coefficient
+  std::vector<std::size_t> rows;     ///< the f_d rows combined, ascending
+  std::vector<double> coefficients;  ///< u_i for rows[i]; largest magnitude 1
+};
 
 /// Whether fixed start values are honoured (only in the initial jump solve at t0).
 enum class FixedValues { kIgnore, kKeep };
@@ -49,6 +62,14 @@ struct JumpProblem {
   /// Pattern, ordering and pivot order shared by the solves of one run (reinit/workspace.hpp);
   /// nullptr: each call derives its own. Must outlive the call; not shared between threads.
   Workspace* workspace = nullptr;
+  /// Hidden constraints replacing f_d rows (none unless M_d is singular); distinct
+  /// replaced rows, and no two constraints use each other's replaced row.
+  std::span<const HiddenConstraint> hidden;
+  /// Where the f_d rows' jump equations are taken: F(t, x_m, base + D) - F(t, x_m, base)
+  /// (empty: base = 0). The same M_d D for rows affine in der_x; for a row nonlinear in der_x
+  /// (where no impulse can pass, so D = 0 in its directions) the left-limit derivative as base
+  /// keeps its Newton matrix regular, where base 0 may make it vanish (D^3 = 0).
+  std::span<const double> jump_base;
 };
 
 enum class SolveStatus {

@@ -43,8 +43,9 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
     // Fixed start values are honoured only where the caller asks (the initial jump at t0).
     fixed_[j] = (problem.fixed_values == FixedValues::kKeep && v.fixed) ? 1 : 0;
   }
-  has_constraints_ = std::any_of(problem.row_kinds.begin(), problem.row_kinds.end(),
-                                 [](RowKind k) { return k == RowKind::kConstraint; });
+  has_constraints_ =
+      !problem.hidden.empty() || std::any_of(problem.row_kinds.begin(), problem.row_kinds.end(),
+                                             [](RowKind k) { return k == RowKind::kConstraint; });
   for (auto* buffer :
        {&x_plus_, &x_mid_, &jump_, &zeros_, &r_with_jump_, &r_without_jump_, &r_plus_}) {
     buffer->assign(n, 0.0);
@@ -58,15 +59,18 @@ bool JumpSystem::any_fixed() const {
 void JumpSystem::residual(const Eigen::VectorXd& z, Eigen::VectorXd& g) {
   const std::size_t n = fixed_.size();
   const bool midpoint = problem_.rule == JumpRule::kMidpoint;
+  const bool based = !problem_.jump_base.empty();
   for (std::size_t j = 0; j < n; ++j) {
     const Eigen::Index k = idx(j);
     x_plus_[j] = is_fixed(j) ? x_minus_[k] : z[k];
     jump_[j] = z[k] - x_minus_[k];
+    if (based) jump_[j] += problem_.jump_base[j];
     x_mid_[j] = midpoint ? 0.5 * (x_minus_[k] + x_plus_[j]) : x_plus_[j];
   }
   // ITI paper eq. (8) in the difference form it gives: F(v_Rm, v_I) - F(v_Rm, 0).
   problem_.residual(problem_.t, x_mid_, jump_, r_with_jump_);
-  problem_.residual(problem_.t, x_mid_, zeros_, r_without_jump_);
+  problem_.residual(problem_.t, x_mid_,
+                    based ? problem_.jump_base : std::span<const double>(zeros_), r_without_jump_);
   if (has_constraints_ && midpoint) problem_.residual(problem_.t, x_plus_, zeros_, r_plus_);
   const std::vector<double>& r_at_plus = midpoint ? r_plus_ : r_without_jump_;
   g.resize(idx(n));
@@ -74,6 +78,13 @@ void JumpSystem::residual(const Eigen::VectorXd& z, Eigen::VectorXd& g) {
     g[idx(i)] = problem_.row_kinds[i] == RowKind::kDifferential
                     ? r_with_jump_[i] - r_without_jump_[i]
                     : r_at_plus[i];
+  }
+  // A hidden constraint holds at x^+ like an f_c row; its f_d rows' jump equations, which
+  // it makes dependent, stay in force except the one it replaces.
+  for (const HiddenConstraint& h : problem_.hidden) {
+    double sum = 0.0;
+    for (std::size_t k = 0; k < h.rows.size(); ++k) sum += h.coefficients[k] * r_at_plus[h.rows[k]];
+    g[idx(h.replaced_row)] = sum;
   }
 }
 

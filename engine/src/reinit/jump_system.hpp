@@ -8,6 +8,9 @@
 //
 //   G_i(z) = F_i(t, x_m, D) - F_i(t, x_m, 0)   f_d rows (linear in der_x: M_d(x_m) D)
 //   G_i(z) = F_i(t, x^+, 0)                    f_c rows
+//   G_p(z) = sum_i u_i F_i(t, x^+, 0)          row p replaced by a HiddenConstraint
+//
+// (with JumpProblem::jump_base set, the f_d rows read F_i(t, x_m, base + D) - F_i(t, x_m, base))
 //
 // with x_m = (x^- + x^+)/2 (JumpRule::kMidpoint, ITI eq. 8) or x^+ (kEndPoint). The system
 // stays square; when fixed values leave it under- or over-determined, its Newton matrix is

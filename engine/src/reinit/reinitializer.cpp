@@ -1,9 +1,13 @@
 #include "reinit/reinitializer.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include "reinit/hidden_constraints.hpp"
+#include "reinit/rank_diagnosis.hpp"
 
 namespace hdae::reinit {
 namespace {
@@ -51,26 +55,69 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
                                                  FixedValues fixed, std::vector<double>& x,
                                                  std::vector<double>& der_x) {
   detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
-  const JumpProblem p = problem(t, row_kinds, fixed);
+  JumpProblem p = problem(t, row_kinds, fixed);
   ConsistencyReport report;
+  const std::vector<double> x_minus = x;
   JumpOutcome jump = solve_jump(p, x);
-  report.newton_iterations = jump.iterations;
-  report.warnings = std::move(jump.warnings);
-  if (jump.status != SolveStatus::kOk) {
-    report.failure =
-        SimulationStatus{outcome_of(jump.status), t,
-                         fmt::format("{} (mode: {})", jump.message, mode_description(row_kinds))};
-    return report;
+  // A singular matrix may come from f_d rows whose derivatives cancel (a singular M_d): then
+  // both solves start again with the hidden constraints those rows imply (hidden_constraints.hpp).
+  std::vector<HiddenConstraint> hidden;
+  const auto with_hidden_constraints = [&](std::span<const double> at) {
+    hidden = find_hidden_constraints(p, at);
+    if (hidden.empty()) return false;
+    p.hidden = hidden;
+    jump = solve_jump(p, x_minus);
+    return true;
+  };
+  report.newton_iterations += jump.iterations;
+  if (jump.status == SolveStatus::kSingular) {
+    if (with_hidden_constraints(x_minus)) {
+      report.newton_iterations += jump.iterations;
+    } else if (std::any_of(der_x.begin(), der_x.end(), [](double d) { return d != 0.0; })) {
+      // A row nonlinear in der_x may have a jump equation whose derivative vanishes at base
+      // 0 (D^3 = 0): take it at the left-limit derivative instead.
+      p.jump_base = der_x;
+      jump = solve_jump(p, x_minus);
+      report.newton_iterations += jump.iterations;
+    }
   }
+  report.warnings = std::move(jump.warnings);
+  if (jump.status != SolveStatus::kOk) return failed(report, jump.status, jump.message, p);
   x = std::move(jump.x_plus);
   DerivativeOutcome derivatives = consistent_derivatives(p, x);
+  if (derivatives.status == SolveStatus::kSingular && p.hidden.empty() &&
+      with_hidden_constraints(x)) {
+    report.newton_iterations += jump.iterations;
+    if (jump.status != SolveStatus::kOk) {
+      return failed(report, jump.status, jump.message, p);
+    }
+    x = std::move(jump.x_plus);
+    derivatives = consistent_derivatives(p, x);
+  }
   if (derivatives.status != SolveStatus::kOk) {
-    report.failure = SimulationStatus{
-        outcome_of(derivatives.status), t,
-        fmt::format("{} (mode: {})", derivatives.message, mode_description(row_kinds))};
-    return report;
+    return failed(report, derivatives.status, derivatives.message, p);
   }
   der_x = std::move(derivatives.der_x);
+  return report;
+}
+
+ConsistencyReport& Reinitializer::failed(ConsistencyReport& report, SolveStatus status,
+                                         const std::string& message, const JumpProblem& p) const {
+  std::string hidden;
+  if (!p.hidden.empty()) {
+    std::vector<std::size_t> rows;
+    for (const HiddenConstraint& h : p.hidden) {
+      rows.insert(rows.end(), h.rows.begin(), h.rows.end());
+    }
+    hidden = fmt::format(
+        "; the mass matrix of the f_d rows is singular: {} hidden constraint(s), sums of "
+        "equations {} that hold no derivative, were added and differentiated once (a J "
+        "still singular after that means an index above 1)",
+        p.hidden.size(), equation_list(*p.structure, rows));
+  }
+  report.failure = SimulationStatus{
+      outcome_of(status), p.t,
+      fmt::format("{}{} (mode: {})", message, hidden, mode_description(p.row_kinds))};
   return report;
 }
 

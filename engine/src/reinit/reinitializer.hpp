@@ -44,7 +44,9 @@ class Reinitializer {
                 std::optional<sparsity::SparsityPattern> pattern);
 
   /// x^+ and der_x^+ at t in the mode given by row_kinds. x becomes x^+ once the jump solve
-  /// succeeded (also when the derivatives then fail); der_x is replaced on success only.
+  /// succeeded (also when the derivatives then fail); der_x is replaced on success only. When
+  /// either solve finds its matrix singular and the f_d rows imply hidden constraints (a
+  /// singular M_d, hidden_constraints.hpp), both solves are repeated from x^- with them.
   ConsistencyReport make_consistent(double t, std::span<const RowKind> row_kinds, FixedValues fixed,
                                     std::vector<double>& x, std::vector<double>& der_x);
   /// true for x[j] when der_x[j] enters no f_d row at (t, x): F_d is linear in der_x, so
@@ -57,6 +59,10 @@ class Reinitializer {
   [[nodiscard]] JumpProblem problem(double t, std::span<const RowKind> row_kinds,
                                     FixedValues fixed);
   [[nodiscard]] std::string mode_description(std::span<const RowKind> row_kinds) const;
+  /// Sets report.failure from a failed solve of p: status, message, the hidden constraints
+  /// tried and the mode.
+  ConsistencyReport& failed(ConsistencyReport& report, SolveStatus status,
+                            const std::string& message, const JumpProblem& p) const;
 
   detail::ModelCalls& model_;
   ReinitSettings settings_;
