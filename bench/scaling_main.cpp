@@ -7,7 +7,6 @@
 //
 // Usage: hdae-bench-scaling [--smoke] [--solver klu|dense] [--masses 34,100,...]
 //                           [--rounds R] [--stop-s T]
-#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -48,39 +47,6 @@ SimulationOptions halved(const SimulationOptions& options) {
   return half;
 }
 
-/// x0, der_x0 and the absolute tolerances of hdae's run, computed in a child process.
-struct StartData {
-  std::vector<double> x0, der_x0, abs_tol;
-};
-
-StartData start_data(std::size_t masses, const SimulationOptions& options) {
-  const ChildOutcome out = run_in_child([&] {
-    models::MassSpringChain model({.masses = masses});
-    SimulationOptions first = options;
-    first.stop_s = options.start_s + 1e-3 * (options.stop_s - options.start_s);
-    first.output_interval_s = first.stop_s - first.start_s;
-    const SimulationResult r = simulate(model, first);
-    StartData d;
-    state_of_row(r, 0, d.x0, d.der_x0);
-    d.abs_tol = absolute_tolerances(options, model.structure());
-    std::vector<char> bytes;
-    for (const auto* v : {&d.x0, &d.der_x0, &d.abs_tol}) {
-      const auto* p = reinterpret_cast<const char*>(v->data());
-      bytes.insert(bytes.end(), p, p + v->size() * sizeof(double));
-    }
-    return bytes;
-  });
-  const std::size_t n = 3 * masses;
-  if (out.bytes.size() != 3 * n * sizeof(double)) throw std::runtime_error("bad start data");
-  StartData d;
-  for (std::size_t k = 0; k < 3; ++k) {
-    std::vector<double>& v = k == 0 ? d.x0 : k == 1 ? d.der_x0 : d.abs_tol;
-    v.resize(n);
-    std::memcpy(v.data(), out.bytes.data() + k * n * sizeof(double), n * sizeof(double));
-  }
-  return d;
-}
-
 /// A fresh child resolves its dynamic symbols and faults in its code on first use; a run of
 /// a 10-mass chain first keeps that out of the timed run without adding to its peak memory.
 constexpr std::size_t kWarmUpMasses = 10;
@@ -112,7 +78,7 @@ ChildResult<RunFigures> hdae_child(std::size_t masses, const SimulationOptions& 
 }
 
 ChildResult<RunFigures> raw_child(std::size_t masses, const SimulationOptions& options,
-                                  const StartData& d) {
+                                  const ChainStart& d) {
   return measure_in_child<RunFigures>([&] {
     {
       const std::vector<double> x0(d.x0.begin(), d.x0.begin() + 3 * kWarmUpMasses);
@@ -161,7 +127,7 @@ int run(const Arguments& args) {
                        "hdae peak RSS", "raw peak RSS"});
   for (const std::size_t masses : sizes) {
     const std::size_t n = 3 * masses;
-    const StartData d = start_data(masses, options);
+    const ChainStart d = chain_start(masses, options);
     std::vector<double> hdae_s, raw_s, ratios, hdae_step_s, raw_step_s, jacobian_s;
     RunFigures h{}, r{};
     long hdae_rss = 0, raw_rss = 0;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -11,6 +13,7 @@
 #include "hdae/simulator.hpp"
 #include "models/robertson.hpp"
 #include "raw/raw_problems.hpp"
+#include "support/child_process.hpp"
 
 namespace hdae::bench {
 namespace {
@@ -177,7 +180,7 @@ SimulationOptions chain_options(double stop_s, LinearSolverKind solver, std::siz
 raw::GridRunResult run_raw_chain(const models::MassSpringChainParameters& p,
                                  const SimulationOptions& options,
                                  const std::vector<double>& abs_tol, const std::vector<double>& x0,
-                                 const std::vector<double>& der_x0) {
+                                 const std::vector<double>& der_x0, bool store_states) {
   raw::RawChain problem{.masses = p.masses,
                         .mass_kg = p.mass_kg,
                         .stiffness_npm = p.stiffness_npm,
@@ -203,7 +206,41 @@ raw::GridRunResult run_raw_chain(const models::MassSpringChainParameters& p,
   spec.outputs = &raw::RawChain::outputs;
   spec.num_outputs = 1;
   spec.problem = &problem;
+  spec.store_states = store_states;
   return raw::run_grid(setup, spec, x0, der_x0);
+}
+
+ChainStart chain_start(std::size_t masses, const SimulationOptions& options) {
+  const ChildOutcome out = run_in_child([&] {
+    models::MassSpringChain model({.masses = masses});
+    SimulationOptions first = options;
+    first.stop_s = options.start_s + 1e-3 * (options.stop_s - options.start_s);
+    first.output_interval_s = first.stop_s - first.start_s;
+    first.record_columns.clear();
+    first.record_kinds = {ColumnKind::kState, ColumnKind::kDerivative};
+    const SimulationResult r = simulate(model, first);
+    if (!r.status.ok()) throw std::runtime_error(r.status.message);
+    ChainStart d;
+    state_of_row(r, 0, d.x0, d.der_x0);
+    d.abs_tol = absolute_tolerances(options, model.structure());
+    std::vector<char> bytes;
+    for (const auto* v : {&d.x0, &d.der_x0, &d.abs_tol}) {
+      const auto* p = reinterpret_cast<const char*>(v->data());
+      bytes.insert(bytes.end(), p, p + v->size() * sizeof(double));
+    }
+    return bytes;
+  });
+  const std::size_t n = 3 * masses;
+  if (out.bytes.size() != 3 * n * sizeof(double)) {
+    throw std::runtime_error("chain_start: the child returned a short start state");
+  }
+  ChainStart d;
+  for (std::size_t k = 0; k < 3; ++k) {
+    std::vector<double>& v = k == 0 ? d.x0 : k == 1 ? d.der_x0 : d.abs_tol;
+    v.resize(n);
+    std::memcpy(v.data(), out.bytes.data() + k * n * sizeof(double), n * sizeof(double));
+  }
+  return d;
 }
 
 SolverCounts SolverCounts::from(const Statistics& s) {

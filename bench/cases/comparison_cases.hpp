@@ -63,12 +63,22 @@ class ComparisonCase {
 [[nodiscard]] SimulationOptions chain_options(double stop_s, LinearSolverKind solver,
                                               std::size_t output_points);
 /// The raw-IDA chain run (KLU with the coloured Jacobian when options.linear_solver is kKlu,
-/// dense otherwise) with the given absolute tolerances, from (x0, der_x0).
+/// dense otherwise) with the given absolute tolerances, from (x0, der_x0). Its rows hold t, y,
+/// y' and the energy, or t and the energy only when store_states is false.
 [[nodiscard]] raw::GridRunResult run_raw_chain(const models::MassSpringChainParameters& p,
                                                const SimulationOptions& options,
                                                const std::vector<double>& abs_tol,
                                                const std::vector<double>& x0,
-                                               const std::vector<double>& der_x0);
+                                               const std::vector<double>& der_x0,
+                                               bool store_states = true);
+/// What a raw chain run starts from: x0, der_x0 (hdae's first result row, after its
+/// consistent initialization) and the absolute tolerances hdae uses, n = 3 masses values each.
+struct ChainStart {
+  std::vector<double> x0, der_x0, abs_tol;
+};
+/// The chain's ChainStart under these options, computed by hdae in a child process (so the
+/// caller's memory stays free of the model's).
+[[nodiscard]] ChainStart chain_start(std::size_t masses, const SimulationOptions& options);
 /// atol_i = abs_tol_factor * rel_tol * nominal_i, evaluated as the engine does.
 [[nodiscard]] std::vector<double> absolute_tolerances(const SimulationOptions& o,
                                                       const ModelStructure& s);

@@ -1,6 +1,7 @@
 #include "raw/grid_run.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -25,8 +26,10 @@ GridRunResult run_grid(const RawSetup& setup, const GridRunSpec& spec,
   std::vector<double> w(spec.num_outputs);
   auto store = [&](double t, const double* y, const double* yp) {
     out.table.push_back(t);
-    out.table.insert(out.table.end(), y, y + n);
-    out.table.insert(out.table.end(), yp, yp + n);
+    if (spec.store_states) {
+      out.table.insert(out.table.end(), y, y + n);
+      out.table.insert(out.table.end(), yp, yp + n);
+    }
     if (spec.outputs != nullptr) {
       spec.outputs(y, w.data(), spec.problem);
       out.table.insert(out.table.end(), w.begin(), w.end());
@@ -35,6 +38,7 @@ GridRunResult run_grid(const RawSetup& setup, const GridRunSpec& spec,
   };
   RawIda ida(setup);
   ida.init(spec.start_s, y0.data(), yp0.data());
+  const auto solve_start = std::chrono::steady_clock::now();
   store(spec.start_s, y0.data(), yp0.data());
 
   const double t0 = spec.start_s;
@@ -65,6 +69,8 @@ GridRunResult run_grid(const RawSetup& setup, const GridRunSpec& spec,
     }
     if (at_stop) break;
   }
+  out.solve_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - solve_start).count();
   out.counters = ida.counters();
   out.y_end.assign(ida.y(), ida.y() + n);
   return out;

@@ -25,6 +25,8 @@ struct GridRunSpec {
   void (*outputs)(const double* y, double* w, const void* problem) = nullptr;
   std::size_t num_outputs = 0;
   const void* problem = nullptr;
+  /// false: a row holds t and w only (for runs whose memory is measured, not their table).
+  bool store_states = true;
 };
 
 struct GridRunResult {
@@ -33,6 +35,7 @@ struct GridRunResult {
   std::size_t events = 0;
   std::vector<double> table;  ///< rows of (t, y, yp, w)
   std::vector<double> y_end;
+  double solve_s = 0.0;  ///< wall time from IDAInit's return to the end of the loop
 };
 
 /// Runs from (y0, yp0) at spec.start_s; throws std::runtime_error when IDA fails.

@@ -21,13 +21,12 @@ void write_all(int fd, const char* data, std::size_t size) {
   }
 }
 
-}  // namespace
-
-long peak_rss_kib() {
+/// The figure of /proc/self/status after `wanted` ("VmHWM:"), KiB; 0 when absent.
+long status_kib(const std::string& wanted) {
   std::ifstream status("/proc/self/status");
   std::string key;
   while (status >> key) {
-    if (key == "VmHWM:") {
+    if (key == wanted) {
       long kib = 0;
       status >> kib;
       return kib;
@@ -36,6 +35,12 @@ long peak_rss_kib() {
   }
   return 0;
 }
+
+}  // namespace
+
+long peak_rss_kib() { return status_kib("VmHWM:"); }
+
+long current_rss_kib() { return status_kib("VmRSS:"); }
 
 ChildOutcome run_in_child(const std::function<std::vector<char>()>& body) {
   int fds[2];

@@ -16,6 +16,8 @@ namespace hdae::bench {
 /// Peak resident set size of this process so far (VmHWM in /proc/self/status), KiB; 0 when
 /// unavailable.
 [[nodiscard]] long peak_rss_kib();
+/// Resident set size of this process now (VmRSS), KiB; 0 when unavailable.
+[[nodiscard]] long current_rss_kib();
 
 struct ChildOutcome {
   std::vector<char> bytes;  ///< what the child wrote

@@ -55,6 +55,8 @@ void MassSpringChain::parameters_changed() {
 void MassSpringChain::declare_chain() {
   clear_declarations();
   const std::size_t n = p_.masses;
+  // 3 unknowns and 3 rows per mass; 8 pattern entries per mass but the 2 the chain's ends lack.
+  reserve_declarations(3 * n, 3 * n, 8 * n - 2);
   bodies_.assign(n, Body{});
   const double f0 = p_.stiffness_npm * p_.end_displacement_m / static_cast<double>(n);
   for (std::size_t i = 0; i < n; ++i) {

@@ -139,6 +139,20 @@ TEST_CASE("mass-spring chain: N is an integer parameter that resizes the model")
   CHECK(typed.parameters().masses == 5);
 }
 
+TEST_CASE("mass-spring chain: resized, its tables hold exactly the new declarations") {
+  // The chain reserves 3N variables and equations and 8N - 2 pattern entries (8 per mass: 2
+  // in der(s) = v, 3 in the dynamics row, 3 in the spring row; the last mass has no f[N+1]
+  // and the first spring no s[0]); a smaller N releases the larger tables.
+  const std::unique_ptr<SimulationModel> chain = models::make_model("mass_spring_chain");
+  chain->set_parameter("N", 7.0);
+  const ModelStructure& s = chain->structure();
+  CHECK(s.variables.size() == 21);
+  CHECK(s.variables.capacity() == 21);
+  CHECK(s.equations.capacity() == 21);
+  CHECK(s.sparsity.size() == 54);
+  CHECK(s.sparsity.capacity() == 54);
+}
+
 TEST_CASE("pendulum: phi_start and L set by name give the bob's start position") {
   const std::unique_ptr<SimulationModel> pendulum = models::make_model("pendulum");
   pendulum->set_parameter("phi_start", 0.5);

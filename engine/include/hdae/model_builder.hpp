@@ -27,6 +27,7 @@
 //       ... e.set(eq_, e.der(x_) + e.x(x_) / value(T_));
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -72,8 +73,13 @@ class Model : public SimulationModel {
   CrossingInfo& crossing(Crossing c) { return structure_.crossings[c.index]; }
   /// Removes every declaration except the parameters, for a model whose size is a parameter
   /// and that declares itself anew in parameters_changed(); all handles but Param ones become
-  /// invalid.
+  /// invalid. The tables' memory is released, so a model made smaller does not keep it.
   void clear_declarations();
+  /// Makes room for this many variables, equations and declare_dependency entries in all. A
+  /// large model that knows its size (a chain of 10^6 masses) then declares without regrowing
+  /// its tables: a regrowth moves every entry and, while it does, holds the old table and the
+  /// new one (twice the memory) at once.
+  void reserve_declarations(std::size_t variables, std::size_t equations, std::size_t dependencies);
 
  private:
   ModelStructure structure_;

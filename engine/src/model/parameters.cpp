@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -65,13 +66,30 @@ double SimulationModel::parameter(std::string_view name) const {
   return s.parameters[detail::find_parameter(s, name)].value;
 }
 
+namespace {
+
+/// Empties v and gives its memory back (clear() keeps the capacity).
+template <class T>
+void release(std::vector<T>& v) {
+  std::vector<T>().swap(v);
+}
+
+}  // namespace
+
 void Model::clear_declarations() {
-  structure_.variables.clear();
-  structure_.equations.clear();
-  structure_.outputs.clear();
-  structure_.crossings.clear();
-  structure_.time_events.clear();
-  structure_.sparsity.clear();
+  release(structure_.variables);
+  release(structure_.equations);
+  release(structure_.outputs);
+  release(structure_.crossings);
+  release(structure_.time_events);
+  release(structure_.sparsity);
+}
+
+void Model::reserve_declarations(std::size_t variables, std::size_t equations,
+                                 std::size_t dependencies) {
+  structure_.variables.reserve(variables);
+  structure_.equations.reserve(equations);
+  structure_.sparsity.reserve(dependencies);
 }
 
 Param Model::declare_parameter(ParameterInfo info) {

@@ -12,29 +12,21 @@ namespace {
 
 Eigen::Index idx(std::size_t i) { return static_cast<Eigen::Index>(i); }
 
-/// Compressed-column storage with the pattern's entries in the pattern's order, so that
-/// position p of the pattern is position p of valuePtr().
-SparseMatrix make_sparse(const sparsity::SparsityPattern& pattern) {
-  const Eigen::Index n = idx(pattern.n);
-  SparseMatrix a(n, n);
-  Eigen::VectorXi per_column(n);
-  for (std::size_t j = 0; j < pattern.n; ++j) {
-    per_column[idx(j)] = static_cast<int>(pattern.col_start[j + 1] - pattern.col_start[j]);
-  }
-  a.reserve(per_column);
-  for (std::size_t j = 0; j < pattern.n; ++j) {
-    for (std::size_t p = pattern.col_start[j]; p < pattern.col_start[j + 1]; ++p) {
-      a.insert(idx(pattern.row_index[p]), idx(j)) = 0.0;
-    }
-  }
-  a.makeCompressed();
-  return a;
-}
-
 }  // namespace
 
-ColouredPattern::ColouredPattern(sparsity::SparsityPattern p)
-    : pattern(std::move(p)), zero_matrix(make_sparse(pattern)) {}
+SparseMatrix ColouredPattern::zero_matrix() const {
+  // Compressed from the start (no inner-non-zero counts), so the index arrays are Eigen's
+  // compressed arrays and the pattern's order is kept.
+  const Eigen::Index n = idx(pattern.n);
+  SparseMatrix a(n, n);
+  a.resizeNonZeros(idx(pattern.nnz()));
+  int* outer = a.outerIndexPtr();
+  for (std::size_t j = 0; j <= pattern.n; ++j) outer[j] = static_cast<int>(pattern.col_start[j]);
+  int* inner = a.innerIndexPtr();
+  for (std::size_t k = 0; k < pattern.nnz(); ++k) inner[k] = static_cast<int>(pattern.row_index[k]);
+  std::fill_n(a.valuePtr(), pattern.nnz(), 0.0);
+  return a;
+}
 
 void JacobianMatrix::scale(const Eigen::VectorXd& row, const Eigen::VectorXd& col) {
   if (!is_sparse) {
@@ -119,7 +111,7 @@ JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
   }
 
   a.is_sparse = true;
-  a.sparse = coloured->zero_matrix;
+  a.sparse = coloured->zero_matrix();
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);
   const auto span_of = [n](const Eigen::VectorXd& v) {
     return std::span<const double>(v.data(), static_cast<std::size_t>(n));

@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Dense>
@@ -49,14 +50,18 @@ struct JacobianMatrix {
 /// diff = g(base + step) - g(base) for a step that is non-zero on a group of columns.
 using DifferenceFunction = std::function<void(const Eigen::VectorXd& step, Eigen::VectorXd& diff)>;
 
-/// A coloured sparsity pattern (sparsity/sparsity_pattern.hpp) with a compressed-column matrix
-/// holding the pattern's entries (all zero), so that a new Jacobian starts as a copy of three
-/// arrays instead of one insertion per entry. Built once per run (reinit/workspace.hpp).
+/// A coloured sparsity pattern (sparsity/sparsity_pattern.hpp), built once per run
+/// (reinit/workspace.hpp). A new Jacobian starts as zero_matrix(): the pattern's two index
+/// arrays copied into compressed-column storage, no insertion per entry. The matrix is made
+/// when a Jacobian is, not kept beside the pattern: a kept copy held about 48 bytes per unknown
+/// through the whole run, for the few events that need it.
 struct ColouredPattern {
-  explicit ColouredPattern(sparsity::SparsityPattern p);
+  explicit ColouredPattern(sparsity::SparsityPattern p) : pattern(std::move(p)) {}
+
+  /// The pattern's entries, all zero; position k of valuePtr() is position k of the pattern.
+  [[nodiscard]] SparseMatrix zero_matrix() const;
 
   sparsity::SparsityPattern pattern;
-  SparseMatrix zero_matrix;  ///< position k of valuePtr() is position k of the pattern
 };
 
 /// Forward-difference matrix: column j is diff(increment[j] e_j) / increment[j]. With a
