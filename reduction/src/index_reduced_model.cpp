@@ -28,6 +28,9 @@ constexpr double kGuessWeight = 1e-8;
 /// The analysis is made at the start values and this time (the model's t0 is not known
 /// before a run; models of this kind are analysed at their start point).
 constexpr double kAnalysisTime = 0.0;
+/// Largest original model reduced: the state selection and the consistent start use dense
+/// matrices of the original's and the reduced system's size (2000 unknowns: 32 MB for J).
+constexpr std::size_t kMaxUnknowns = 2000;
 
 }  // namespace
 
@@ -81,6 +84,11 @@ void IndexReducedModel::Impl::check_analysis() const {
 void IndexReducedModel::Impl::build() {
   const ModelStructure& s = original->structure();
   s.validate();
+  if (s.num_unknowns() > kMaxUnknowns) {
+    throw ModelError("model '" + s.name + "' has " + std::to_string(s.num_unknowns()) +
+                     " unknowns; index reduction works with dense matrices and takes at most " +
+                     std::to_string(kMaxUnknowns));
+  }
   std::vector<double> x, der_x;
   for (const VariableInfo& v : s.variables) {
     x.push_back(v.start);

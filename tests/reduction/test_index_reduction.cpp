@@ -151,6 +151,12 @@ TEST_CASE("index reduction refuses what it cannot do, naming equations") {
       CHECK(contains(e.what(), "x = t"));
     }
   }
+  SUBCASE("a model too large for the dense matrices") {
+    CHECK_THROWS_WITH_AS(IndexReducedModel(std::make_unique<DerivativeChain>(2001)),
+                         doctest::Contains("has 2001 unknowns; index reduction works with dense "
+                                           "matrices and takes at most 2000"),
+                         ModelError);
+  }
   SUBCASE("a switch ratio outside (0, 1)") {
     CHECK_THROWS_WITH_AS(
         IndexReducedModel(std::make_unique<ItiExample1>(0.0), {.switch_ratio = 1.5}),

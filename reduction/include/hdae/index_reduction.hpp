@@ -55,7 +55,8 @@ class IndexReducedModel final : public SimulationModel {
   /// and finds consistent start values. ModelError naming equations and variables when the
   /// system is structurally or numerically singular, when its index exceeds 3 (one row
   /// differentiated more than three times), when the model declares crossings or time events,
-  /// or when no consistent start is found.
+  /// when it has more than 2000 unknowns (dense matrices), or when no consistent start is
+  /// found.
   explicit IndexReducedModel(std::unique_ptr<PhysicsModel> original, ReductionOptions options = {});
   ~IndexReducedModel() override;
 
