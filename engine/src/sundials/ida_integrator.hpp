@@ -64,6 +64,8 @@ struct IntegratorSetup {
   int max_order = 5;            ///< highest BDF order (IDASetMaxOrd)
   const sparsity::SparsityPattern* pattern = nullptr;  ///< non-null selects KLU
   bool analytic_jacobian = false;
+  /// <= 1: serial vectors; n > 1: OpenMP vectors with n threads (handles.hpp, make_vector).
+  int threads = 1;
   MessageSink messages;  ///< receives IDA's error and warning messages
 };
 
@@ -141,6 +143,7 @@ class IdaIntegrator {
 
   IdaProblem& problem_;
   IntegratorSetup setup_;
+  VectorKind kind_;
   // Destruction runs bottom-up: IDA memory and solvers go before the vectors and the context.
   Context context_;
   Vector y_;
