@@ -514,16 +514,17 @@ two partial sums in the same way; tests/simulator/test_threads.cpp checks the ch
 the serial run). Whether the threads pay depends on the machine more than on hdae. Each vector
 operation opens a parallel region and ends with a barrier, many of them per step: a thread
 that is not running when a region starts delays the whole operation. With libgomp's default
-the idle thread spins before it sleeps, which on a machine whose cores are busy with other
-work takes a time slice from the thread that has work, and the runs get several times slower
-(first table, when the load average above exceeds the cores). With
-\`OMP_WAIT_POLICY=passive\` the idle thread sleeps at once, and two threads come out ahead
-for 10^5 masses and more; on a busy machine part of that gain is only the second thread's
-share of the cores that other processes would have had (CPU time threaded / serial near 1).
-Events dilute the gain: the event iterations, jump solves and restarts are serial. So
-\`threads\` stays 1 by default; it is worth a try for 10^5 unknowns and more on cores that are
-otherwise idle, or with \`OMP_WAIT_POLICY=passive\`, which libgomp reads from the
-environment when the program starts.
+the idle thread spins before it sleeps, which on a machine whose cores also serve other work
+takes time slices from the thread that has work: the runs get several times slower (first
+table). With \`OMP_WAIT_POLICY=passive\` the idle thread sleeps at once; on the shared 2-core
+machine these benchmarks were written on, two threads were then as fast as one at 10^5 masses
+(3 10^5 unknowns) and slower below, and where they came out ahead the machine was overloaded
+and the second thread only took a larger share of the cores from other processes (CPU time
+threaded / serial near 1: no work was saved). Events dilute any gain further, since the event
+iterations, jump solves and restarts are serial. So \`threads\` stays 1 by default; it is
+meant for machines with idle cores and models of 10^5 unknowns and more, and there it should
+be tried with \`OMP_WAIT_POLICY=passive\` (read by libgomp from the environment when the
+program starts) and measured with this benchmark.
 EOF
 } > "${output}"
 
