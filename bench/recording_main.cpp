@@ -10,7 +10,6 @@
 // the bytes per recorded value, time included (rows x (columns + 1) values).
 //
 // Usage: hdae-bench-recording [--smoke] [--masses N] [--rounds R]
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <array>
@@ -57,16 +56,6 @@ struct RunFigures {
   long columns = 0;
   long file_bytes = 0;
 };
-
-/// User and system time of this process so far.
-double cpu_seconds() {
-  rusage usage{};
-  ::getrusage(RUSAGE_SELF, &usage);
-  const auto seconds = [](const timeval& t) {
-    return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
-  };
-  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
-}
 
 RunFigures run_once(Way way, std::size_t masses, const std::filesystem::path& file) {
   SimulationOptions o = chain_options(10.0, LinearSolverKind::kKlu, 500);

@@ -20,4 +20,5 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/hdaeConfig.cmake.in
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/hdaeConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/hdaeConfig.cmake ${PROJECT_BINARY_DIR}/hdaeConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/HdaeOpenMP.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)

@@ -2,7 +2,8 @@
 # Builds the benchmark programs of bench/ in Release (own build directory), runs them all and
 # writes docs/benchmarks.md: hdae against raw SUNDIALS IDA (overhead, events), sparse scaling,
 # jump solves, large results, SciPy as a peer, hdae-compare on wide files, the cost of
-# recording (table, CSV, HDF5) and memory and set-up at scale, with the machine they ran on.
+# recording (table, CSV, HDF5), memory and set-up at scale, OpenMP vectors against serial
+# ones and index reduction, with the machine they ran on.
 #
 #   scripts/bench.sh                 full run (several minutes), writes docs/benchmarks.md
 #   scripts/bench.sh --smoke         every benchmark once at tiny sizes (well under a minute
@@ -39,7 +40,7 @@ mkdir -p "${build_dir}"
 cmake -S "${root}" -B "${build_dir}" -DCMAKE_BUILD_TYPE=Release -DHDAE_BUILD_BENCHMARKS=ON \
   -DHDAE_BUILD_TESTS=OFF -DHDAE_BUILD_EXAMPLES=OFF > "${build_dir}/configure.log" 2>&1 ||
   { cat "${build_dir}/configure.log" >&2; exit 1; }
-programs=(overhead scaling events jump restart rows peer compare recording memory reduction)
+programs=(overhead scaling events jump restart rows peer compare recording memory reduction threads)
 cmake --build "${build_dir}" -j2 --target "${programs[@]/#/hdae-bench-}" >&2
 bin="${build_dir}/bench"
 
@@ -86,6 +87,18 @@ run "compare" "${tmp}/compare.md" "${bin}/hdae-bench-compare" "${flags[@]}"
 run "recording" "${tmp}/recording.md" "${bin}/hdae-bench-recording" "${flags[@]}"
 run "memory" "${tmp}/memory.md" "${bin}/hdae-bench-memory" "${flags[@]}"
 run "reduction" "${tmp}/reduction.md" "${bin}/hdae-bench-reduction" "${flags[@]}"
+# Threads: 10^5 masses in three rounds with libgomp's default waiting (spin, then sleep) and
+# with OMP_WAIT_POLICY=passive (sleep at once); 10^6 masses (3 10^6 unknowns, about 3 GiB)
+# once, passive, to a shorter stop time and without events, in full runs only.
+run "threads" "${tmp}/threads.md" env -u OMP_WAIT_POLICY "${bin}/hdae-bench-threads" "${flags[@]}"
+run "threads (passive)" "${tmp}/threads_passive.md" \
+  env OMP_WAIT_POLICY=passive "${bin}/hdae-bench-threads" "${flags[@]}"
+if [[ ${smoke} -eq 0 ]]; then
+  run "threads (10^6 masses)" "${tmp}/threads_big.md" env OMP_WAIT_POLICY=passive \
+    "${bin}/hdae-bench-threads" --masses 1000000 --rounds 1 --stop-s 0.2 --pulses 0
+else
+  : > "${tmp}/threads_big.md"
+fi
 
 # The peer: hdae's figures first, then SciPy (Debian's python3-scipy) builds the table.
 peer_runs=11
@@ -289,7 +302,8 @@ cost. What hdae adds:
 
 - *Per residual call*, a fixed path: IDA calls \`IdaIntegrator::residual_trampoline\`
   (engine/src/sundials/ida_integrator.cpp), which reads the three data pointers inline
-  (\`NV_DATA_S\`, the length from the set-up; no allocation, no \`std::function\`) and makes
+  (\`NV_DATA_S\`, or \`NV_DATA_OMP\` with \`threads\` > 1, the length from the set-up; no
+  allocation, no \`std::function\`) and makes
   one virtual call, \`IdaBridge::residual\` (engine/src/simulator/ida_bridge.cpp). That decides the
   cancel / wall-clock check inline (one flag when neither option is set), builds an
   \`hdae::Evaluation\` inline, calls the model's virtual \`evaluate\`, and checks the
@@ -531,6 +545,42 @@ rank check of the system Jacobian) of a chain of masses joined by rigid rods
 (\`bench/models/rod_chain.hpp\`), 3N - 1 unknowns, index 3.
 
 $(cat "${tmp}/reduction.md")
+
+## 12. Threads
+
+SUNDIALS' OpenMP N_Vector against its serial one (\`SimulationOptions::threads\`, \`--threads\`;
+\`bench/threads_main.cpp\`): the chain with KLU, without events and with time events that
+switch a force on its free end (the pulsed chain of section 4's restarts), each run serial and
+with two threads in the same process, alternating. With the OpenMP vector every vector
+operation of IDA (the BDF predictor and corrector updates, the weighted norms of the error test
+and of the Newton iteration) is a parallel loop; the model's residual, the coloured Jacobian,
+KLU, the events and the recording stay serial. The integration (\`advance_to\` after
+\`initialize\`) is where the vector operations are; set-up and initialization (model
+structure, pattern, colouring, the event iteration at t0) are serial and are in the
+whole-run ratio only. A speed-up below 1 means the threads made the run slower.
+
+$(cat "${tmp}/threads.md")
+
+$(cat "${tmp}/threads_passive.md")
+
+$(cat "${tmp}/threads_big.md")
+
+The counters are identical and the last rows agree to round-off (two threads always add their
+two partial sums in the same way; tests/simulator/test_threads.cpp checks the chain against
+the serial run). Whether the threads pay depends on the machine more than on hdae. Each vector
+operation opens a parallel region and ends with a barrier, many of them per step: a thread
+that is not running when a region starts delays the whole operation. With libgomp's default
+the idle thread spins before it sleeps, which on a machine whose cores also serve other work
+takes time slices from the thread that has work: the runs get several times slower (first
+table). With \`OMP_WAIT_POLICY=passive\` the idle thread sleeps at once; on the shared 2-core
+machine these benchmarks were written on, two threads were then as fast as one at 10^5 masses
+(3 10^5 unknowns) and slower below, and where they came out ahead the machine was overloaded
+and the second thread only took a larger share of the cores from other processes (CPU time
+threaded / serial near 1: no work was saved). Events dilute any gain further, since the event
+iterations, jump solves and restarts are serial. So \`threads\` stays 1 by default; it is
+meant for machines with idle cores and models of 10^5 unknowns and more, and there it should
+be tried with \`OMP_WAIT_POLICY=passive\` (read by libgomp from the environment when the
+program starts) and measured with this benchmark.
 EOF
 } > "${output}"
 

@@ -17,6 +17,10 @@ using Clock = std::chrono::steady_clock;
   return std::chrono::duration<double>(b - a).count();
 }
 
+/// User plus system CPU time of this process so far, all its threads together (getrusage):
+/// less sensitive to the machine's load than wall time, and it shows what extra threads burn.
+[[nodiscard]] double cpu_seconds();
+
 /// Seconds taken by one call of f.
 [[nodiscard]] double time_call(const std::function<void()>& f);
 

@@ -158,6 +158,11 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   app.add_option("--rtol", run.options.rel_tol, "relative tolerance of the integrator")
       ->type_name("X")
       ->capture_default_str();
+  app.add_option("--threads", run.options.threads,
+                 "threads of the integrator's vector operations: 0 or 1 serial, n > 1 "
+                 "SUNDIALS' OpenMP vectors with n threads (for 10^5 unknowns and more)")
+      ->type_name("N")
+      ->capture_default_str();
   double interval_s = example.options.output_interval_s.value_or(0.0);
   CLI::Option* interval =
       app.add_option("--output-interval", interval_s,

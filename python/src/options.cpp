@@ -54,6 +54,7 @@ void bind_options(py::module_& m) {
       .def_readwrite("initial_step_s", &O::initial_step_s)
       .def_readwrite("nonlinear_convergence_coef", &O::nonlinear_convergence_coef)
       .def_readwrite("step_to_outputs", &O::step_to_outputs)
+      .def_readwrite("threads", &O::threads)
       .def_readwrite("max_event_iterations", &O::max_event_iterations)
       .def_readwrite("crossing_hysteresis", &O::crossing_hysteresis)
       .def_readwrite("chattering_event_count", &O::chattering_event_count)

@@ -178,6 +178,26 @@ TEST_CASE("--stop, --rtol and --output-interval are validated by SimulationOptio
   }
 }
 
+TEST_CASE("--threads sets SimulationOptions::threads and a bad count exits with 2 naming it") {
+  CHECK(parsed("mass_spring_chain", {}).options.threads == 1);  // the library's default
+  CHECK(parsed("mass_spring_chain", {"--threads", "2"}).options.threads == 2);
+  CHECK(run("mass_spring_chain", {"--help"}).out.find("--threads N=1") != std::string::npos);
+  ProgramRun o = run("bouncing_ball", {"--threads", "-1"});
+  CHECK(o.status == 2);
+  CHECK(o.out.empty());
+  CHECK(o.err ==
+        "hdae-bouncing-ball: SimulationOptions::threads must be in [0, 256] (0 or 1: serial "
+        "vectors; n > 1: OpenMP vectors with n threads), got -1\n");
+  o = run("bouncing_ball", {"--threads", "two"});
+  CHECK(o.status == 2);
+  CHECK(o.err.starts_with("hdae-bouncing-ball: Could not convert: --threads = two\n"));
+  // A whole run with two threads: the chain of 30 masses to its end (exit status 0).
+  const test::TempDir dir;
+  o = run("mass_spring_chain", {dir.file("chain.csv").string(), "30", "--threads", "2"});
+  CHECK(o.status == 0);
+  CHECK(std::filesystem::exists(dir.file("chain.csv")));
+}
+
 TEST_CASE("the options of the command line replace the example's and the rest stay") {
   const Invocation defaults = parsed("simple_state_events", {});
   CHECK(defaults.output == std::filesystem::path("results/simple_state_events.csv"));

@@ -146,3 +146,19 @@ TEST_CASE("output_times, max_order and initial_step_s are validated with the fie
   CHECK(error_of(o) ==
         "SimulationOptions::initial_step_s must be >= 0 (0: IDA's own estimate), got -0.001");
 }
+
+TEST_CASE("a bad threads value is refused with a message naming the option") {
+  SimulationOptions o;
+  o.threads = -1;
+  CHECK(error_of(o) ==
+        "SimulationOptions::threads must be in [0, 256] (0 or 1: serial vectors; n > 1: OpenMP "
+        "vectors with n threads), got -1");
+  o.threads = 257;
+  CHECK(error_of(o) ==
+        "SimulationOptions::threads must be in [0, 256] (0 or 1: serial vectors; n > 1: OpenMP "
+        "vectors with n threads), got 257");
+  o.threads = 256;
+  CHECK(error_of(o) == "no error");  // above the hardware's threads: allowed (options.hpp)
+  o.threads = 0;
+  CHECK(error_of(o) == "no error");
+}

@@ -94,6 +94,22 @@ struct SimulationOptions {
   /// every output row to the Newton tolerance instead of to the interpolation error. Costs
   /// the extra steps of a grid finer than IDA's own steps.
   bool step_to_outputs = false;
+  /// Threads of IDA's vector operations: 0 or 1 (default) use SUNDIALS' serial N_Vector; n > 1
+  /// its OpenMP N_Vector with n threads, whose every operation (the linear combinations of the
+  /// BDF formulas, the weighted norms of the error test and the Newton iteration) is one
+  /// parallel loop over the unknowns. The model's residual, the Jacobian, KLU or the dense LU,
+  /// the events and the recording stay on the calling thread. Each vector operation opens a
+  /// parallel region, so threads can pay only for 10^5 unknowns and more, and only when the
+  /// cores are free: threads that wait spinning (libgomp's default) or that the system
+  /// schedules late make every operation wait for them. docs/benchmarks.md, "Threads", has
+  /// the measurements, also with OMP_WAIT_POLICY=passive (idle threads sleep), which libgomp
+  /// reads from the environment at program start. The reductions add the threads' partial
+  /// sums, so results differ from the serial run by round-off; with two threads always in
+  /// the same way, with more in the order the threads finish, so that repeated runs may take
+  /// different steps and differ within the tolerance. A value above the machine's hardware
+  /// threads is accepted: OpenMP starts that many threads, they share the cores and every
+  /// operation waits for the slowest, so the run gets slower. In [0, 256].
+  int threads = 1;
 
   // --- Events ------------------------------------------------------------------------------
   /// Most passes of the event iteration at one instant; >= 1.

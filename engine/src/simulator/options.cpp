@@ -17,6 +17,8 @@ namespace {
 constexpr double kTimeResolutionUnits = 1000.0;
 /// More output points than this is no result anyone can store or read.
 constexpr double kMaxOutputPoints = 1e9;
+/// More threads than this is a mistake (a count of something else), not a machine.
+constexpr int kMaxThreads = 256;
 
 void require(bool ok, const char* field, const char* rule, double value) {
   if (!ok)
@@ -44,6 +46,14 @@ void check_output_times(const SimulationOptions& o) {
           t);
     }
   }
+}
+
+void check_threads(int threads) {
+  require(threads >= 0 && threads <= kMaxThreads, "threads",
+          fmt::format("in [0, {}] (0 or 1: serial vectors; n > 1: OpenMP vectors with n threads)",
+                      kMaxThreads)
+              .c_str(),
+          threads);
 }
 
 }  // namespace
@@ -82,6 +92,7 @@ void SimulationOptions::validate() const {
   require(std::isfinite(initial_step_s) && initial_step_s >= 0.0, "initial_step_s",
           ">= 0 (0: IDA's own estimate)", initial_step_s);
   check_output_times(*this);
+  check_threads(threads);
   require(max_event_iterations >= 1, "max_event_iterations", ">= 1", max_event_iterations);
   require(chattering_event_count >= 3, "chattering_event_count", ">= 3", chattering_event_count);
   require(chattering_min_relative_spacing >= 0.0 && chattering_min_relative_spacing <= 1e-3,

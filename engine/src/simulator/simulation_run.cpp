@@ -227,6 +227,7 @@ sundials::IntegratorSetup SimulationRun::integrator_setup() const {
   const reinit::ColouredPattern* coloured = reinit_.workspace().pattern();
   setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;
   setup.analytic_jacobian = model_.model().provides_jacobian();
+  setup.threads = options_.threads;
   setup.messages = [this](sundials::MessageKind kind, std::string_view message) {
     // A stop request makes the residual fail on purpose; IDA's report of that is no news.
     if (stop_watch_.request()) return;

@@ -19,9 +19,16 @@ Context make_context() {
   return Context(ctx);
 }
 
-Vector make_vector(std::size_t n, SUNContext ctx) {
-  N_Vector v = N_VNew_Serial(static_cast<sunindextype>(n), ctx);
-  if (v == nullptr) throw SundialsError(fmt::format("N_VNew_Serial({}) failed", n));
+Vector make_vector(std::size_t n, SUNContext ctx, int threads) {
+  const auto length = static_cast<sunindextype>(n);
+  N_Vector v = nullptr;
+  if (vector_kind(threads) == VectorKind::kSerial) {
+    v = N_VNew_Serial(length, ctx);
+    if (v == nullptr) throw SundialsError(fmt::format("N_VNew_Serial({}) failed", n));
+  } else {
+    v = N_VNew_OpenMP(length, threads, ctx);
+    if (v == nullptr) throw SundialsError(fmt::format("N_VNew_OpenMP({}, {}) failed", n, threads));
+  }
   N_VConst(0.0, v);
   return Vector(v);
 }

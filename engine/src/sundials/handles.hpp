@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include <ida/ida.h>
+#include <nvector/nvector_openmp.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sundials/sundials_linearsolver.h>
@@ -55,19 +56,35 @@ using LinearSolver = std::unique_ptr<std::remove_pointer_t<SUNLinearSolver>, Lin
 using IdaMemory = std::unique_ptr<void, IdaDeleter>;
 
 [[nodiscard]] Context make_context();
-[[nodiscard]] Vector make_vector(std::size_t n, SUNContext ctx);
 
-/// View of a serial N_Vector's data. Every vector in hdae is serial (make_vector), and IDA
-/// hands the callbacks clones of those, so the content is read directly with NV_DATA_S and
-/// NV_LENGTH_S: inline loads, where N_VGetArrayPointer and N_VGetLength are two out-of-line
-/// calls through the vector's operation table on every residual call.
-[[nodiscard]] inline std::span<double> view(N_Vector v) {
-  return {NV_DATA_S(v), static_cast<std::size_t>(NV_LENGTH_S(v))};
+/// The two kinds of N_Vector hdae creates: SUNDIALS' serial vector, or its OpenMP vector, whose
+/// operations (linear combinations, norms, dot products) each run as one OpenMP parallel loop
+/// over a fixed number of threads. Both hold one contiguous array of doubles.
+enum class VectorKind { kSerial, kOpenMP };
+
+/// kSerial for threads <= 1, else kOpenMP (SimulationOptions::threads).
+[[nodiscard]] constexpr VectorKind vector_kind(int threads) {
+  return threads > 1 ? VectorKind::kOpenMP : VectorKind::kSerial;
 }
 
-/// View of the first n entries of a serial N_Vector whose length is known to be n (the
-/// trampolines know it from the set-up and skip reading the length).
-[[nodiscard]] inline std::span<double> view(N_Vector v, std::size_t n) { return {NV_DATA_S(v), n}; }
+/// A vector of n zeros: serial for threads <= 1, an OpenMP vector with that many threads
+/// otherwise. Every vector IDA works with is cloned from these, so it is of the same kind.
+[[nodiscard]] Vector make_vector(std::size_t n, SUNContext ctx, int threads = 1);
+
+/// View of an N_Vector's data, serial or OpenMP, through the vector's own operations
+/// (N_VGetArrayPointer, N_VGetLength): two calls through its operation table, for the paths
+/// that run once per step or less.
+[[nodiscard]] inline std::span<double> view(N_Vector v) {
+  return {N_VGetArrayPointer(v), static_cast<std::size_t>(N_VGetLength(v))};
+}
+
+/// View of the first n entries of a vector of the given kind whose length is known to be n:
+/// the callbacks' hot path. The data pointer is read inline (NV_DATA_S or NV_DATA_OMP, one load
+/// after a branch that always goes the same way), where N_VGetArrayPointer is an out-of-line
+/// call through the operation table on every residual call.
+[[nodiscard]] inline std::span<double> view(N_Vector v, std::size_t n, VectorKind kind) {
+  return {kind == VectorKind::kSerial ? NV_DATA_S(v) : NV_DATA_OMP(v), n};
+}
 
 /// IDA's name of a return flag, e.g. "IDA_CONV_FAIL".
 [[nodiscard]] std::string ida_flag_name(int flag);

@@ -48,16 +48,22 @@ class SunMatrixEntries final : public MatrixEntries {
 }  // namespace
 
 IdaIntegrator::IdaIntegrator(IdaProblem& problem, IntegratorSetup setup)
-    : problem_(problem), setup_(std::move(setup)), context_(make_context()) {
+    : problem_(problem),
+      setup_(std::move(setup)),
+      kind_(vector_kind(setup_.threads)),
+      context_(make_context()) {
   const std::size_t n = setup_.n;
   SUNContext ctx = context_.get();
-  y_ = make_vector(n, ctx);
-  yp_ = make_vector(n, ctx);
-  id_ = make_vector(n, ctx);
-  abs_tol_ = make_vector(n, ctx);
-  work_y_ = make_vector(n, ctx);
-  work_yp_ = make_vector(n, ctx);
-  work_r_ = make_vector(n, ctx);
+  // IDA clones its own vectors (history, weights, Newton work) from y_, and the linear solvers
+  // take y_ as their template: all of them are of y_'s kind.
+  const int threads = setup_.threads;
+  y_ = make_vector(n, ctx, threads);
+  yp_ = make_vector(n, ctx, threads);
+  id_ = make_vector(n, ctx, threads);
+  abs_tol_ = make_vector(n, ctx, threads);
+  work_y_ = make_vector(n, ctx, threads);
+  work_yp_ = make_vector(n, ctx, threads);
+  work_r_ = make_vector(n, ctx, threads);
   std::copy(setup_.abs_tol.begin(), setup_.abs_tol.end(), view(abs_tol_.get()).begin());
   root_info_.assign(setup_.root_directions.size(), 0);
   root_directions_ = setup_.root_directions;
@@ -217,7 +223,8 @@ int IdaIntegrator::residual_trampoline(sunrealtype t, N_Vector y, N_Vector yp, N
   IdaIntegrator* self = self_of(user_data);
   const std::size_t n = self->setup_.n;
   try {
-    return self->problem_.residual(t, view(y, n), view(yp, n), view(r, n));
+    const VectorKind kind = self->kind_;
+    return self->problem_.residual(t, view(y, n, kind), view(yp, n, kind), view(r, n, kind));
   } catch (...) {
     self->pending_ = std::current_exception();
     return -1;
@@ -229,7 +236,9 @@ int IdaIntegrator::root_trampoline(sunrealtype t, N_Vector y, N_Vector yp, sunre
   IdaIntegrator* self = self_of(user_data);
   const std::size_t n = self->setup_.n;
   try {
-    return self->problem_.roots(t, view(y, n), view(yp, n), {g, self->root_directions_.size()});
+    const VectorKind kind = self->kind_;
+    return self->problem_.roots(t, view(y, n, kind), view(yp, n, kind),
+                                {g, self->root_directions_.size()});
   } catch (...) {
     self->pending_ = std::current_exception();
     return -1;
@@ -274,7 +283,7 @@ int IdaIntegrator::fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N
   }
   if (!setup_.analytic_jacobian) return coloured_jacobian(t, cj, y, yp, r, J);
   SunMatrixEntries entries(J, setup_.pattern);
-  problem_.jacobian(t, cj, view(y, setup_.n), view(yp, setup_.n), entries);
+  problem_.jacobian(t, cj, view(y, setup_.n, kind_), view(yp, setup_.n, kind_), entries);
   return 0;
 }
 
@@ -286,12 +295,12 @@ int IdaIntegrator::coloured_jacobian(double t, double cj, N_Vector y, N_Vector y
   // h_j = max(sqrt(u) max(|y_j|, |h yp_j|), 1/ewt_j) with the sign of h yp_j, so that KLU sees
   // the same Jacobian entries as the dense solver would.
   const std::size_t n = setup_.n;
-  const auto y0 = view(y, n);
-  const auto yp0 = view(yp, n);
-  const auto r0 = view(r, n);
-  auto yw = view(work_y_.get(), n);
-  auto ypw = view(work_yp_.get(), n);
-  auto rw = view(work_r_.get(), n);
+  const auto y0 = view(y, n, kind_);
+  const auto yp0 = view(yp, n, kind_);
+  const auto r0 = view(r, n, kind_);
+  auto yw = view(work_y_.get(), n, kind_);
+  auto ypw = view(work_yp_.get(), n, kind_);
+  auto rw = view(work_r_.get(), n, kind_);
   double h_step = 0.0;
   check_ida(IDAGetCurrentStep(ida_.get(), &h_step), "IDAGetCurrentStep");
   check_ida(IDAGetErrWeights(ida_.get(), work_r_.get()), "IDAGetErrWeights");

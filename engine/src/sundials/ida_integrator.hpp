@@ -65,6 +65,8 @@ struct IntegratorSetup {
   double nonlinear_convergence_coef = 0.33;  ///< IDASetNonlinConvCoef
   const sparsity::SparsityPattern* pattern = nullptr;  ///< non-null selects KLU
   bool analytic_jacobian = false;
+  /// <= 1: serial vectors; n > 1: OpenMP vectors with n threads (handles.hpp, make_vector).
+  int threads = 1;
   MessageSink messages;  ///< receives IDA's error and warning messages
 };
 
@@ -142,6 +144,7 @@ class IdaIntegrator {
 
   IdaProblem& problem_;
   IntegratorSetup setup_;
+  VectorKind kind_;
   // Destruction runs bottom-up: IDA memory and solvers go before the vectors and the context.
   Context context_;
   Vector y_;
