@@ -136,7 +136,8 @@ struct IndexAnalysis {
   /// kNumericallySingular: rows in the left null space of the system Jacobian (strongest
   /// first) and variables in its right null space.
   std::vector<std::size_t> dependent_rows, undetermined_variables;
-  /// dF/d(der_x) of the original model at the point: its numerical rank (n when regular).
+  /// dF/d(der_x) of the original model at the point: its numerical rank (n when regular) for
+  /// models of up to 500 unknowns, its structural rank (a maximum matching) above.
   std::size_t mass_matrix_rank = 0;
   /// Rows whose declared or given kind is kConstraint but in which some der(x_j) appears.
   std::vector<std::size_t> constraint_rows_with_derivatives;

@@ -17,6 +17,16 @@ std::size_t ProbeGroups::owner(std::size_t group, std::size_t row) const {
   return n;
 }
 
+std::vector<std::size_t> ProbeGroups::owners(std::size_t group) const {
+  const auto& columns = groups[group];
+  if (rows_of_col.empty()) return std::vector<std::size_t>(n, columns.front());
+  std::vector<std::size_t> owner_of_row(n, n);
+  for (const std::size_t j : columns) {
+    for (const std::size_t i : rows_of_col[j]) owner_of_row[i] = j;
+  }
+  return owner_of_row;
+}
+
 std::string ProbeGroups::names(const ModelStructure& s, std::size_t group) const {
   const auto& columns = groups[group];
   if (columns.size() == 1) return "variable '" + s.variables[columns.front()].name + "'";

@@ -22,6 +22,9 @@ struct ProbeGroups {
   /// The column of `group` that row i depends on; n when the pattern has none (only possible
   /// with a pattern: then the model changes a row it declared independent of the group).
   [[nodiscard]] std::size_t owner(std::size_t group, std::size_t row) const;
+  /// owner(group, i) for every row i at once, in time proportional to the group's entries
+  /// (one owner() call per row would search the group's columns: quadratic for large models).
+  [[nodiscard]] std::vector<std::size_t> owners(std::size_t group) const;
   /// "variable 'x'" or "variables {x, y}" for messages.
   [[nodiscard]] std::string names(const ModelStructure& s, std::size_t group) const;
 };

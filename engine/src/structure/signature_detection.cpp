@@ -104,9 +104,10 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
     for (std::size_t k = 0; k < raw.size(); ++k) {
       record.raw_largest[k] = std::max(record.raw_largest[k], std::abs(raw[k] - base.raw[k]));
     }
+    const std::vector<std::size_t> owner = groups.owners(g);
     for (std::size_t i = 0; i < r.size(); ++i) {
       if (r[i] == base.r[i]) continue;  // the row does not read the group at all
-      const std::size_t j = groups.owner(g, i);
+      const std::size_t j = owner[i];
       if (j == groups.n) {
         throw ModelError(
             fmt::format("{}equation '{}' changes when {} {} perturbed, but the declared sparsity "

@@ -14,8 +14,11 @@ RowAdjacency::RowAdjacency(const SignatureMatrix& s) : n(s.n), rows(s.n) {
 
 namespace {
 
-/// Depth-first search for an augmenting path from row i (Kuhn's algorithm), iterative so
-/// that a long chain model does not exhaust the stack. Returns true when row i got matched.
+/// Depth-first search for an augmenting path from row i (Kuhn's algorithm with a lookahead,
+/// as in Duff's MC21: a row entered first looks for a free column among all its entries, so
+/// the search does not wander down a long chain of matched rows when a free column is one
+/// step away), iterative so that a long chain model does not exhaust the stack. Returns true
+/// when row i got matched.
 bool augment(const RowAdjacency& a, std::size_t start, std::vector<std::size_t>& match_row,
              std::vector<std::size_t>& match_col, std::vector<std::size_t>& seen_in,
              std::size_t stamp) {
@@ -23,8 +26,24 @@ bool augment(const RowAdjacency& a, std::size_t start, std::vector<std::size_t>&
   // Stack of (row, next arc to try); parent column recorded per level.
   std::vector<std::pair<std::size_t, std::size_t>> stack{{start, 0}};
   std::vector<std::size_t> via;  // column by which each level above the first was entered
+  const auto flip = [&](std::size_t free_col) {
+    via.push_back(free_col);
+    for (std::size_t level = 0; level < stack.size(); ++level) {
+      const std::size_t row = stack[level].first;
+      match_row[row] = via[level];
+      match_col[via[level]] = row;
+    }
+  };
   while (!stack.empty()) {
     auto& [i, next] = stack.back();
+    if (next == 0) {
+      for (const auto& arc : a.rows[i]) {
+        if (match_col[arc.col] == n) {
+          flip(arc.col);
+          return true;
+        }
+      }
+    }
     if (next == a.rows[i].size()) {
       stack.pop_back();
       if (!via.empty()) via.pop_back();
@@ -34,12 +53,7 @@ bool augment(const RowAdjacency& a, std::size_t start, std::vector<std::size_t>&
     if (seen_in[j] == stamp) continue;
     seen_in[j] = stamp;
     if (match_col[j] == n) {  // free column: flip the path
-      via.push_back(j);
-      for (std::size_t level = 0; level < stack.size(); ++level) {
-        const std::size_t row = stack[level].first;
-        match_row[row] = via[level];
-        match_col[via[level]] = row;
-      }
+      flip(j);
       return true;
     }
     via.push_back(j);
