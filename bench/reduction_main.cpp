@@ -112,7 +112,7 @@ std::string pendulum_table(std::size_t rounds) {
     }
   }
   MarkdownTable table({"pendulum", "median s", "vs GGL", "IDA steps", "residual calls",
-                       "max |phi - phi_exact| rad", "status"});
+                       "max abs(phi - phi_exact) rad", "status"});
   const double ggl = median(times[1]);
   for (std::size_t c = 0; c < all.size(); ++c) {
     const std::vector<double> phi = grid_angle(last[c]);
