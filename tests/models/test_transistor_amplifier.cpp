@@ -113,8 +113,8 @@ TEST_CASE("the transistor amplifier reaches the test set's y(0.2) with 4 signifi
 TEST_CASE("at tighter tolerances the amplifier gets closer and its hidden constraints hold") {
   const SimulationResult r = run({}, 1e-8, 1e-8);
   REQUIRE(r.status.outcome == Outcome::kReachedStopTime);
-  MESSAGE("scd at rtol = atol = 1e-8: ", significant_digits(r), ", IDA steps: ",
-          r.statistics.steps);
+  MESSAGE("scd at rtol = atol = 1e-8: ", significant_digits(r),
+          ", IDA steps: ", r.statistics.steps);
   CHECK(significant_digits(r) >= 6.0);
   // f_1 + f_2 = 0 (the node of U1 and U2 has no capacitor to ground): (U1 - Ue)/R0 +
   // (2 U2 - Ub)/R + (1 - alpha) g(U2 - U3) = 0 at every row, to the integration's accuracy.
