@@ -28,6 +28,7 @@
 #pragma once
 
 #include <span>
+#include <utility>
 
 #include "hdae/jet.hpp"
 #include "hdae/model_builder.hpp"
@@ -42,8 +43,9 @@ using Jet3 = Jet<3>;
 template <class S>
 class Equations {
  public:
-  Equations(const S& t, std::span<const S> x, std::span<const S> der_x, std::span<S> r)
-      : t_(t), x_(x), der_x_(der_x), r_(r) {}
+  // t is kept by value: callers pass temporaries (Evaluation::t() returns a copy).
+  Equations(S t, std::span<const S> x, std::span<const S> der_x, std::span<S> r)
+      : t_(std::move(t)), x_(x), der_x_(der_x), r_(r) {}
 
   [[nodiscard]] const S& t() const { return t_; }
   [[nodiscard]] const S& x(Var v) const {
@@ -58,7 +60,7 @@ class Equations {
   }
 
  private:
-  const S& t_;
+  S t_;
   std::span<const S> x_;
   std::span<const S> der_x_;
   std::span<S> r_;
