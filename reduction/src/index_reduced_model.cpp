@@ -41,7 +41,8 @@ struct IndexReducedModel::Impl {
   SlotLayout layout;
   ModelStructure structure;
   StateSelection initial_selection, selection;
-  std::vector<double> scale;  ///< nominal value per original unknown
+  std::vector<double> scale;                ///< nominal value per original unknown
+  std::vector<std::string> equation_names;  ///< the original's, for the selection's messages
   bool watch_selection = false;
   Crossing selection_crossing;
   std::size_t changes = 0;
@@ -103,10 +104,9 @@ void IndexReducedModel::Impl::build() {
   find_consistent_start();
   std::vector<double> slots;
   for (const VariableInfo& v : structure.variables) slots.push_back(v.start);
-  std::vector<std::string> names;
-  for (const EquationInfo& e : s.equations) names.push_back(e.name);
-  initial_selection = reduction::select_states(
-      reduction::system_jacobian(*original, layout, kAnalysisTime, slots), scale, layout, names);
+  equation_names.clear();
+  for (const EquationInfo& e : s.equations) equation_names.push_back(e.name);
+  initial_selection = fresh_selection(kAnalysisTime, slots);
   selection = initial_selection;
   changes = 0;
   watch_selection = reduction::has_choice(layout);
@@ -170,18 +170,14 @@ void IndexReducedModel::Impl::name_state_rows() {
 
 StateSelection IndexReducedModel::Impl::fresh_selection(double t,
                                                         std::span<const double> slots) const {
-  std::vector<std::string> names;
-  for (const EquationInfo& e : original->structure().equations) names.push_back(e.name);
   return reduction::select_states(reduction::system_jacobian(*original, layout, t, slots), scale,
-                                  layout, names);
+                                  layout, equation_names);
 }
 
 double IndexReducedModel::Impl::quality(double t, std::span<const double> slots) const {
   const Eigen::MatrixXd j = reduction::system_jacobian(*original, layout, t, slots);
-  std::vector<std::string> names;
-  for (const EquationInfo& e : original->structure().equations) names.push_back(e.name);
   try {
-    const StateSelection fresh = reduction::select_states(j, scale, layout, names);
+    const StateSelection fresh = reduction::select_states(j, scale, layout, equation_names);
     return reduction::selection_quality(j, scale, layout, selection, fresh);
   } catch (const ModelError&) {
     return 1.0;  // no better choice exists here; the current one stays
