@@ -253,8 +253,16 @@ void IndexReducedModel::set_parameter(std::string_view name, double value) {
     throw ModelError("model '" + impl_->structure.name + "': parameter '" + std::string(name) +
                      "' cannot change while a simulation runs the model");
   }
+  const double previous = impl_->original->parameter(name);
   impl_->original->set_parameter(name, value);
-  impl_->build();
+  try {
+    impl_->build();
+  } catch (const ModelError&) {
+    // A value the reduction cannot handle leaves the model as it was, like a rejected value.
+    impl_->original->set_parameter(name, previous);
+    impl_->build();
+    throw;
+  }
 }
 
 const PhysicsModel& IndexReducedModel::original() const { return *impl_->original; }

@@ -83,7 +83,39 @@ class NoEquationForY final : public PhysicsModelOf<NoEquationForY> {
   Eq first_, second_;
 };
 
+/// a x = t with a parameter a: for a = 0 no equation determines x (structurally singular).
+class ScaledUnknown final : public PhysicsModelOf<ScaledUnknown> {
+ public:
+  ScaledUnknown() : PhysicsModelOf("scaled_unknown") {
+    a_ = declare_parameter({.name = "a", .value = 2.0});
+    x_ = declare_variable({.name = "x"});
+    row_ = declare_equation("a*x = t");
+  }
+  template <class S>
+  void residuals(Equations<S>& e) const {
+    e.set(row_, value(a_) * e.x(x_) - e.t());
+  }
+
+ private:
+  Param a_;
+  Var x_;
+  Eq row_;
+};
+
 }  // namespace
+
+TEST_CASE("a parameter value the reduction refuses leaves the reduced model as it was") {
+  IndexReducedModel m(std::make_unique<ScaledUnknown>());
+  CHECK_THROWS_WITH_AS(m.set_parameter("a", 0.0), doctest::Contains("cannot be reduced"),
+                       ModelError);
+  CHECK(m.parameter("a") == 2.0);
+  SimulationOptions o;
+  o.stop_s = 1.0;
+  const SimulationResult r = simulate(m, o);
+  REQUIRE(r.status.ok());
+  // x = t / a with a = 2, exactly linear.
+  CHECK(r.table.final_value("x") == doctest::Approx(0.5).epsilon(1e-12));
+}
 
 TEST_CASE("ITI example 1: the hidden constraint fixes x2 = 1 whatever its start value") {
   IndexReducedModel m(std::make_unique<ItiExample1>(5.0));

@@ -64,7 +64,8 @@ class IndexReducedModel final : public SimulationModel {
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
   void reset() override;
-  /// Sets the parameter on the original model and reduces it anew.
+  /// Sets the parameter on the original model and reduces it anew. When the new value cannot
+  /// be reduced (ModelError), the previous value is restored and the error passes on.
   void set_parameter(std::string_view name, double value) override;
 
   [[nodiscard]] const PhysicsModel& original() const;
