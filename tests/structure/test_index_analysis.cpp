@@ -2,6 +2,7 @@
 // and index").
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -232,12 +233,13 @@ TEST_CASE("the ITI paper's examples 1 and 2 get their published indices") {
 
 namespace {
 
-/// The same model without its declared sparsity pattern, so that detection probes every
-/// unknown on its own instead of by colours.
-class WithoutPattern final : public SimulationModel {
+/// The same model with another declared sparsity pattern (empty: none, so that detection
+/// probes every unknown on its own instead of by colours).
+class WithPattern final : public SimulationModel {
  public:
-  explicit WithoutPattern(SimulationModel& inner) : inner_(inner), s_(inner.structure()) {
-    s_.sparsity.clear();
+  WithPattern(SimulationModel& inner, std::vector<SparsityEntry> pattern)
+      : inner_(inner), s_(inner.structure()) {
+    s_.sparsity = std::move(pattern);
   }
   const ModelStructure& structure() const override { return s_; }
   void evaluate(Evaluation& e) override { inner_.evaluate(e); }
@@ -260,7 +262,7 @@ TEST_CASE("a large chain takes the sparse rank check, and colours find what sing
   CHECK(a.index == 1);
   CHECK(a.degrees_of_freedom == 400);
   CHECK(a.mass_matrix_rank == 400);
-  WithoutPattern plain(chain);
+  WithPattern plain(chain, {});
   const SignatureMatrix single = detect_signature(plain, 0.0, starts(chain), zeros(n));
   REQUIRE(single.entries.size() == a.signature.entries.size());
   for (std::size_t k = 0; k < single.entries.size(); ++k) {
@@ -268,4 +270,21 @@ TEST_CASE("a large chain takes the sparse rank check, and colours find what sing
     CHECK(single.entries[k].col == a.signature.entries[k].col);
     CHECK(single.entries[k].sigma == a.signature.entries[k].sigma);
   }
+}
+
+TEST_CASE("a corrected row is probed with the union of the declared patterns it combines") {
+  // The transistor amplifier with its equations' own pattern declared (the entries detection
+  // finds without one): each combined row holds the unknowns of both rows of its pair, so
+  // without the union its changes would fall outside the pattern (a ModelError). The result
+  // is the one without a pattern, index 1 after three corrections.
+  test::TransistorAmplifier m;
+  const SignatureMatrix plain = detect_signature(m, 0.0, starts(m), zeros(8));
+  std::vector<SparsityEntry> pattern;
+  for (const SignatureEntry& e : plain.entries) pattern.push_back({e.row, e.col});
+  WithPattern declared(m, pattern);
+  const IndexAnalysis a = analyze_index(declared, 0.0, starts(m), zeros(8));
+  REQUIRE(a.verdict == IndexVerdict::kRegular);
+  CHECK(a.index == 1);
+  CHECK(a.corrections.size() == 3);
+  CHECK(a.sigma_method.c == std::vector<int>{1, 0, 0, 1, 0, 0, 1, 0});
 }

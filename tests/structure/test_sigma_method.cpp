@@ -7,16 +7,12 @@
 #include <doctest/doctest.h>
 
 #include "hdae/structure.hpp"
+#include "structure/signature_matrices.hpp"
 
 using namespace hdae;
+using hdae::test::matrix;
 
 namespace {
-
-SignatureMatrix matrix(std::size_t n, std::vector<SignatureEntry> entries) {
-  SignatureMatrix s{n, std::move(entries)};
-  s.normalize();
-  return s;
-}
 
 /// Largest transversal value by trying every permutation (an independent, obvious answer);
 /// SignatureMatrix::kAbsent when there is no transversal.

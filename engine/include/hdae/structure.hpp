@@ -115,9 +115,10 @@ struct SigmaMethodResult {
   std::vector<std::size_t> underdetermined_rows, underdetermined_cols;
 };
 
-/// The Sigma-method on a given signature matrix: a highest-value transversal (successive
-/// shortest augmenting paths on the sparse entries) and the smallest offsets (Pryce's
-/// fixed-point iteration). Pure structure; no model involved.
+/// The Sigma-method on a given signature matrix: a highest-value transversal (the sparse
+/// Hungarian method in phases) and the smallest offsets (the limit of Pryce's fixed-point
+/// iteration, as longest paths from the transversal's dual offsets). Pure structure; no model
+/// involved.
 [[nodiscard]] SigmaMethodResult sigma_method(const SignatureMatrix& sigma);
 
 /// Pryce's structural index for offsets c, d: max c_i, plus 1 when some d_j is 0.

@@ -1,17 +1,27 @@
 #include "structure/probe_groups.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "reinit/rank_diagnosis.hpp"
 #include "sparsity/sparsity_pattern.hpp"
 
 namespace hdae::structure {
 
+namespace {
+
+/// Rows of column j: a range of the compressed pattern.
+std::span<const std::size_t> rows_of(const ProbeGroups& g, std::size_t j) {
+  return std::span(g.row_index).subspan(g.col_start[j], g.col_start[j + 1] - g.col_start[j]);
+}
+
+}  // namespace
+
 std::size_t ProbeGroups::owner(std::size_t group, std::size_t row) const {
   const auto& columns = groups[group];
-  if (rows_of_col.empty()) return columns.front();
+  if (col_start.empty()) return columns.front();
   for (const std::size_t j : columns) {
-    const auto& rows = rows_of_col[j];
+    const auto rows = rows_of(*this, j);
     if (std::binary_search(rows.begin(), rows.end(), row)) return j;
   }
   return n;
@@ -19,10 +29,10 @@ std::size_t ProbeGroups::owner(std::size_t group, std::size_t row) const {
 
 std::vector<std::size_t> ProbeGroups::owners(std::size_t group) const {
   const auto& columns = groups[group];
-  if (rows_of_col.empty()) return std::vector<std::size_t>(n, columns.front());
+  if (col_start.empty()) return std::vector<std::size_t>(n, columns.front());
   std::vector<std::size_t> owner_of_row(n, n);
   for (const std::size_t j : columns) {
-    for (const std::size_t i : rows_of_col[j]) owner_of_row[i] = j;
+    for (const std::size_t i : rows_of(*this, j)) owner_of_row[i] = j;
   }
   return owner_of_row;
 }
@@ -41,31 +51,23 @@ ProbeGroups probe_groups(const SystemResidual& f) {
     for (std::size_t j = 0; j < g.n; ++j) g.groups.push_back({j});
     return g;
   }
-  // Row-wise copy of the declared entries, so that a combined row can take the union of the
-  // rows it combines (in the order the corrections were made).
-  std::vector<std::vector<std::size_t>> cols_of_row(g.n);
-  for (const SparsityEntry& e : s.sparsity) cols_of_row[e.row].push_back(e.col);
-  for (const RowCombination& c : f.corrections()) {
-    std::vector<std::size_t> merged;
-    for (const std::size_t i : c.rows) {
-      merged.insert(merged.end(), cols_of_row[i].begin(), cols_of_row[i].end());
-    }
-    cols_of_row[c.replaced_row] = std::move(merged);
-  }
   std::vector<sparsity::Entry> entries;
-  for (std::size_t i = 0; i < g.n; ++i) {
-    for (const std::size_t j : cols_of_row[i]) entries.emplace_back(i, j);
+  entries.reserve(s.sparsity.size());
+  for (const SparsityEntry& e : s.sparsity) entries.emplace_back(e.row, e.col);
+  // A combined row gets the union of the patterns of the rows it combines (itself among
+  // them), in the order the corrections were made; build_pattern drops repeated entries.
+  for (const RowCombination& c : f.corrections()) {
+    std::vector<char> combined(g.n, 0);
+    for (const std::size_t i : c.rows) combined[i] = 1;
+    const std::size_t before = entries.size();
+    for (std::size_t k = 0; k < before; ++k) {
+      if (combined[entries[k].first] != 0) entries.emplace_back(c.replaced_row, entries[k].second);
+    }
   }
-  std::sort(entries.begin(), entries.end());
-  entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
-  const sparsity::SparsityPattern pattern = sparsity::build_pattern(g.n, entries);
-  g.groups = pattern.columns_of_color;
-  g.rows_of_col.resize(g.n);
-  for (std::size_t j = 0; j < g.n; ++j) {
-    g.rows_of_col[j].assign(
-        pattern.row_index.begin() + static_cast<std::ptrdiff_t>(pattern.col_start[j]),
-        pattern.row_index.begin() + static_cast<std::ptrdiff_t>(pattern.col_start[j + 1]));
-  }
+  sparsity::SparsityPattern pattern = sparsity::build_pattern(g.n, entries);
+  g.groups = std::move(pattern.columns_of_color);
+  g.col_start = std::move(pattern.col_start);
+  g.row_index = std::move(pattern.row_index);
   return g;
 }
 

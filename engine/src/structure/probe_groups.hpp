@@ -16,8 +16,9 @@ namespace hdae::structure {
 struct ProbeGroups {
   std::size_t n = 0;
   std::vector<std::vector<std::size_t>> groups;
-  /// Rows of each column in the declared pattern; empty when there is none.
-  std::vector<std::vector<std::size_t>> rows_of_col;
+  /// Rows of column j in the declared pattern (with the diagonal), compressed by columns:
+  /// row_index[col_start[j] .. col_start[j + 1]); both empty when there is no pattern.
+  std::vector<std::size_t> col_start, row_index;
 
   /// The column of `group` that row i depends on; n when the pattern has none (only possible
   /// with a pattern: then the model changes a row it declared independent of the group).

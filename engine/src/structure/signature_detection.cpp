@@ -72,12 +72,18 @@ void require_finite(const ModelStructure& s, double t, std::span<const double> r
                   model_prefix(s), bad.front(), t, where));
 }
 
-/// What the probes at one point saw: per order, the changed rows with (column, |change|),
-/// and the largest change of each model row (before corrections) over all probes.
+/// What the probes at one point saw: every changed row with the column and order the change
+/// belongs to and its size, and the largest change of each model row (before corrections)
+/// over all probes. One flat list: a list per row and order cost more in allocations than the
+/// probes themselves at 10^5 unknowns.
 struct ProbeRecord {
-  using Changes = std::vector<std::vector<std::pair<std::size_t, double>>>;
-  explicit ProbeRecord(std::size_t n) : changes(2, Changes(n)), raw_largest(n, 0.0) {}
-  std::vector<Changes> changes;
+  struct Change {
+    std::size_t row = 0, col = 0;
+    int order = 0;
+    double size = 0.0;
+  };
+  explicit ProbeRecord(std::size_t n) : raw_largest(n, 0.0) {}
+  std::vector<Change> changes;
   std::vector<double> raw_largest;
 };
 
@@ -94,12 +100,15 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
   std::vector<double> r(f.size()), raw(f.size());
   std::vector<double>& v = order == 0 ? p.x : p.der_x;
   for (std::size_t g = 0; g < groups.groups.size(); ++g) {
-    const std::vector<double> saved = v;
-    for (const std::size_t j : groups.groups[g]) {
+    const std::vector<std::size_t>& group = groups.groups[g];
+    std::vector<double> saved(group.size());          // the group's values only: a copy of all of v
+    for (std::size_t k = 0; k < group.size(); ++k) {  // per group was quadratic without pattern
+      const std::size_t j = group[k];
+      saved[k] = v[j];
       v[j] += kProbeStep * scale_of(v[j], s.variables[j].nominal) * (v[j] < 0 ? -1.0 : 1.0);
     }
     f.evaluate(t, p.x, p.der_x, r, raw);
-    v = saved;
+    for (std::size_t k = 0; k < group.size(); ++k) v[group[k]] = saved[k];
     require_finite(s, t, raw, "when " + groups.names(s, g) + " is perturbed");
     for (std::size_t k = 0; k < raw.size(); ++k) {
       record.raw_largest[k] = std::max(record.raw_largest[k], std::abs(raw[k] - base.raw[k]));
@@ -115,8 +124,7 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
                         model_prefix(s), s.equations[i].name, groups.names(s, g),
                         groups.groups[g].size() == 1 ? "is" : "are"));
       }
-      record.changes[static_cast<std::size_t>(order)][i].emplace_back(j,
-                                                                      std::abs(r[i] - base.r[i]));
+      record.changes.push_back({i, j, order, std::abs(r[i] - base.r[i])});
     }
   }
 }
@@ -127,17 +135,13 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
 void keep_significant(const ProbeRecord& record, const SystemResidual& f, double threshold,
                       SignatureMatrix& out) {
   const auto support = f.raw_support();
+  std::vector<double> scale(out.n, 0.0);
+  for (const ProbeRecord::Change& c : record.changes) scale[c.row] = std::max(scale[c.row], c.size);
   for (std::size_t i = 0; i < out.n; ++i) {
-    double scale = 0.0;
-    for (const auto& by_order : record.changes) {
-      for (const auto& [j, size] : by_order[i]) scale = std::max(scale, size);
-    }
-    for (const std::size_t k : support[i]) scale = std::max(scale, record.raw_largest[k]);
-    for (int order = 0; order < 2; ++order) {
-      for (const auto& [j, size] : record.changes[static_cast<std::size_t>(order)][i]) {
-        if (size > threshold * scale) out.entries.push_back({i, j, order});
-      }
-    }
+    for (const std::size_t k : support[i]) scale[i] = std::max(scale[i], record.raw_largest[k]);
+  }
+  for (const ProbeRecord::Change& c : record.changes) {
+    if (c.size > threshold * scale[c.row]) out.entries.push_back({c.row, c.col, c.order});
   }
 }
 

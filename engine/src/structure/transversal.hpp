@@ -4,9 +4,13 @@
 // maximum-cardinality matching of the bipartite graph rows x columns; when none exists, the
 // rows and columns an augmenting search can reach from what is left unmatched are the over-
 // and under-determined parts of a Dulmage-Mendelsohn decomposition. Pryce's method needs a
-// highest-value transversal (largest sum of sigma), a linear assignment problem solved here
-// by successive shortest augmenting paths with dual potentials (the Hungarian method in its
-// sparse, Dijkstra-based form), so that only the entries present are ever looked at.
+// highest-value transversal (largest sum of sigma), a linear assignment problem. It is solved
+// here by the Hungarian method in a sparse, phase-wise form: dual potentials keep every
+// reduced cost non-negative; each phase runs one Dijkstra search from all unmatched rows at
+// once, raises the potentials so that the shortest augmenting paths become tight (zero
+// reduced cost), and then augments along as many disjoint tight paths as a depth-first search
+// finds. A phase costs O(entries log n) whatever the number of rows it matches, and a long
+// chain needs a handful of phases where one search per row swept the chain again and again.
 #pragma once
 
 #include <cstddef>
@@ -30,9 +34,17 @@ struct RowAdjacency {
 /// A maximum matching: match[i] is the column of row i, or n when row i stays unmatched.
 [[nodiscard]] std::vector<std::size_t> maximum_matching(const RowAdjacency& a);
 
+/// A highest-value transversal with the dual solution that proves it: offsets (not the
+/// smallest, possibly negative) with d_j - c_i >= sigma_ij on every entry and equality on the
+/// transversal. By LP duality no transversal has a larger value.
+struct HighestValueTransversal {
+  std::vector<std::size_t> col_of_row;
+  std::vector<long long> c, d;
+};
+
 /// A highest-value transversal; the matrix must have a perfect matching (maximum_matching
-/// leaves no row unmatched). Returns the column of every row.
-[[nodiscard]] std::vector<std::size_t> highest_value_transversal(const RowAdjacency& a);
+/// leaves no row unmatched), else std::logic_error.
+[[nodiscard]] HighestValueTransversal highest_value_transversal(const RowAdjacency& a);
 
 /// Fills the over- and under-determined parts of `result` from a maximum matching that is
 /// not perfect: rows reachable from unmatched rows by alternating paths (with the columns they
