@@ -37,33 +37,52 @@ const std::array<detail::ParameterField<P>, 8> kFields = {{
      [](P& p) -> double& { return p.v2_start_mps; }},
 }};
 
-void check(const CollidingMassesParameters& p) {
+void check(const CollidingMassesParameters& p, ImpulseForm form) {
+  if (form == ImpulseForm::kImpactSources && !(p.restitution > 0.0)) {
+    throw ModelError(fmt::format(
+        "model 'colliding_masses_impact': parameter e must be > 0 (masses that stick would "
+        "need a persistent contact constraint, an index-2 mode), got {}",
+        p.restitution));
+  }
   if (!(p.s2_start_m - p.s1_start_m > p.contact_distance_m)) {
     throw ModelError(fmt::format(
-        "model 'colliding_masses': the masses must start apart: parameters s2_start - s1_start "
+        "model '{}': the masses must start apart: parameters s2_start - s1_start "
         "must be > d, got s1_start = {}, s2_start = {}, d = {}",
+        form == ImpulseForm::kIntegralStates ? "colliding_masses" : "colliding_masses_impact",
         p.s1_start_m, p.s2_start_m, p.contact_distance_m));
   }
 }
 
 }  // namespace
 
-CollidingMasses::CollidingMasses(CollidingMassesParameters p) : Model("colliding_masses"), p_(p) {
+CollidingMasses::CollidingMasses(CollidingMassesParameters p, ImpulseForm form)
+    : Model(form == ImpulseForm::kIntegralStates ? "colliding_masses" : "colliding_masses_impact"),
+      p_(p),
+      form_(form) {
   detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
-  check(p_);
+  check(p_, form_);
+  const bool integral = form_ == ImpulseForm::kIntegralStates;
   s1_ = declare_variable({.name = "s1", .unit = "m", .start = p_.s1_start_m, .der_unit = "m/s"});
   s2_ = declare_variable({.name = "s2", .unit = "m", .start = p_.s2_start_m, .der_unit = "m/s"});
   v1_ =
       declare_variable({.name = "v1", .unit = "m/s", .start = p_.v1_start_mps, .der_unit = "m/s2"});
   v2_ =
       declare_variable({.name = "v2", .unit = "m/s", .start = p_.v2_start_mps, .der_unit = "m/s2"});
-  p_int_ = declare_variable({.name = "p_int", .unit = "N.s", .der_name = "F", .der_unit = "N"});
+  force_ =
+      integral
+          ? declare_variable({.name = "p_int", .unit = "N.s", .der_name = "F", .der_unit = "N"})
+          : declare_variable({.name = "F", .unit = "N"});
   kinematics1_ = declare_equation("der(s1) = v1");
   kinematics2_ = declare_equation("der(s2) = v2");
   momentum1_ = declare_equation("m1*der(v1) = -F");
   momentum2_ = declare_equation("m2*der(v2) = F");
-  contact_ = declare_equation(
-      "impact: 0 = v2 - v1 + e*(v2^- - v1^-); stuck (e = 0): 0 = v2 - v1; free: 0 = F");
+  contact_ = integral ? declare_equation(
+                            "impact: 0 = v2 - v1 + e*(v2^- - v1^-); stuck (e = 0): 0 = v2 - v1; "
+                            "free: 0 = F")
+                      : declare_equation(
+                            "impact (F impulsive): 0 = v2 - v1 + e*(v2^- - v1^-); "
+                            "free: 0 = F",
+                            RowKind::kConstraint);
   // Only closing matters (gap falling through 0); separation needs no event.
   gap_closed_ = declare_crossing("s2 - s1 - d < 0", CrossingDirection::kRising, gap_nominal());
   gap_ = declare_output("gap", "m");
@@ -73,7 +92,7 @@ CollidingMasses::CollidingMasses(CollidingMassesParameters p) : Model("colliding
 
 void CollidingMasses::parameters_changed() {
   const CollidingMassesParameters p = detail::read_fields<P>(kFields, structure(), p_);
-  check(p);
+  check(p, form_);
   p_ = p;
   variable(s1_).start = p_.s1_start_m;
   variable(s2_).start = p_.s2_start_m;
@@ -96,7 +115,7 @@ void CollidingMasses::evaluate(Evaluation& e) {
   e.negative(gap_closed_, contact_state_ == Contact::kStuck ? -gap_nominal() : gap);
   const double v1 = e.x(v1_);
   const double v2 = e.x(v2_);
-  const double force = e.der(p_int_);
+  const double force = form_ == ImpulseForm::kIntegralStates ? e.der(force_) : e.x(force_);
   e.set(kinematics1_, e.der(s1_) - v1);
   e.set(kinematics2_, e.der(s2_) - v2);
   e.set(momentum1_, p_.mass1_kg * e.der(v1_) + force);
@@ -120,16 +139,22 @@ void CollidingMasses::evaluate(Evaluation& e) {
 }
 
 void CollidingMasses::on_event(EventContext& event) {
+  const bool integral = form_ == ImpulseForm::kIntegralStates;
   if (contact_state_ == Contact::kImpact) {
     // The previous pass applied the impulse; from now on no contact force acts.
     contact_state_ = Contact::kOpen;
-    event.set_row_kind(contact_, RowKind::kDifferential);
+    if (integral) event.set_row_kind(contact_, RowKind::kDifferential);
   }
   if (contact_state_ == Contact::kOpen && event.rose(gap_closed_) &&
       event.x(v2_) - event.x(v1_) < 0.0) {
     v1_before_ = event.x(v1_);
     v2_before_ = event.x(v2_);
     ++impacts_;
+    if (!integral) {
+      contact_state_ = Contact::kImpact;
+      event.impulse(force_);  // implies the next pass, which returns to F = 0
+      return;
+    }
     event.set_row_kind(contact_, RowKind::kConstraint);
     if (p_.restitution > 0.0) {
       contact_state_ = Contact::kImpact;

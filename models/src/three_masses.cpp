@@ -1,6 +1,7 @@
 #include "hdae/models/three_masses.hpp"
 
 #include <array>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -48,23 +49,27 @@ const std::array<Field, 12> kFields = {{
      [](P& p) -> double& { return p.v_start_mps[2]; }},
 }};
 
-void check(const ThreeMassesParameters& p) {
+/// model: the name the model runs under (either form).
+void check(const ThreeMassesParameters& p, const std::string& model) {
   for (std::size_t k = 0; k < 2; ++k) {
     if (!(p.s_start_m[k + 1] - p.s_start_m[k] > p.contact_distance_m)) {
       throw ModelError(fmt::format(
-          "model 'three_masses': end stop {0} must start open: parameters s{2}_start - s{1}_start "
+          "model '{6}': end stop {0} must start open: parameters s{2}_start - s{1}_start "
           "must be > d, got s{1}_start = {3}, s{2}_start = {4}, d = {5}",
-          k + 1, k + 1, k + 2, p.s_start_m[k], p.s_start_m[k + 1], p.contact_distance_m));
+          k + 1, k + 1, k + 2, p.s_start_m[k], p.s_start_m[k + 1], p.contact_distance_m, model));
     }
   }
 }
 
 }  // namespace
 
-ThreeMasses::ThreeMasses(ThreeMassesParameters p) : Model("three_masses"), p_(p) {
+ThreeMasses::ThreeMasses(ThreeMassesParameters p, ImpulseForm form)
+    : Model(form == ImpulseForm::kIntegralStates ? "three_masses" : "three_masses_impact"),
+      p_(p),
+      form_(form) {
   detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
-  check(p_);
-
+  check(p_, structure().name);
+  const bool integral = form_ == ImpulseForm::kIntegralStates;
   for (std::size_t i = 0; i < 3; ++i) {
     s_[i] = declare_variable({.name = fmt::format("s{}", i + 1),
                               .unit = "m",
@@ -78,10 +83,11 @@ ThreeMasses::ThreeMasses(ThreeMassesParameters p) : Model("three_masses"), p_(p)
                               .der_unit = "m/s2"});
   }
   for (std::size_t k = 0; k < 2; ++k) {
-    p_int_[k] = declare_variable({.name = fmt::format("p_int{}", k + 1),
-                                  .unit = "N.s",
-                                  .der_name = fmt::format("F{}", k + 1),
-                                  .der_unit = "N"});
+    force_[k] = integral ? declare_variable({.name = fmt::format("p_int{}", k + 1),
+                                             .unit = "N.s",
+                                             .der_name = fmt::format("F{}", k + 1),
+                                             .der_unit = "N"})
+                         : declare_variable({.name = fmt::format("F{}", k + 1), .unit = "N"});
   }
   for (std::size_t i = 0; i < 3; ++i) {
     kinematics_[i] = declare_equation(fmt::format("der(s{0}) = v{0}", i + 1));
@@ -91,9 +97,10 @@ ThreeMasses::ThreeMasses(ThreeMassesParameters p) : Model("three_masses"), p_(p)
   momentum_[2] = declare_equation("m3*der(v3) = F2");
   for (std::size_t k = 0; k < 2; ++k) {
     stop_[k] = declare_equation(
-        fmt::format("end stop {0} impact: 0 = v{2} - v{1} + ci{0}*(v{2}^- - v{1}^-); "
+        fmt::format("end stop {0} impact{3}: 0 = v{2} - v{1} + ci{0}*(v{2}^- - v{1}^-); "
                     "otherwise: 0 = F{0}",
-                    k + 1, k + 1, k + 2));
+                    k + 1, k + 1, k + 2, integral ? "" : fmt::format(" (F{} impulsive)", k + 1)),
+        integral ? RowKind::kDifferential : RowKind::kConstraint);
   }
   for (std::size_t k = 0; k < 2; ++k) {
     // Only closing matters (gap falling through 0); opening needs no event.
@@ -109,7 +116,7 @@ ThreeMasses::ThreeMasses(ThreeMassesParameters p) : Model("three_masses"), p_(p)
 
 void ThreeMasses::parameters_changed() {
   const ThreeMassesParameters p = detail::read_fields<P>(kFields, structure(), p_);
-  check(p);
+  check(p, structure().name);
   p_ = p;
   for (std::size_t i = 0; i < 3; ++i) {
     variable(s_[i]).start = p_.s_start_m[i];
@@ -130,8 +137,9 @@ void ThreeMasses::evaluate(Evaluation& e) {
     gap[k] = e.x(s_[k + 1]) - e.x(s_[k]) - p_.contact_distance_m;
     e.negative(stop_closed_[k], gap[k]);
   }
-  const double f1 = e.der(p_int_[0]);
-  const double f2 = e.der(p_int_[1]);
+  const bool integral = form_ == ImpulseForm::kIntegralStates;
+  const double f1 = integral ? e.der(force_[0]) : e.x(force_[0]);
+  const double f2 = integral ? e.der(force_[1]) : e.x(force_[1]);
   const std::array<double, 3> net_force = {-f1, f1 - f2, f2};
   for (std::size_t i = 0; i < 3; ++i) {
     e.set(kinematics_[i], e.der(s_[i]) - e.x(v_[i]));
@@ -141,7 +149,7 @@ void ThreeMasses::evaluate(Evaluation& e) {
     const double relative_velocity = e.x(v_[k + 1]) - e.x(v_[k]);
     e.set(stop_[k], impact_pass_[k]
                         ? relative_velocity + p_.restitution[k] * relative_velocity_before_[k]
-                        : e.der(p_int_[k]));
+                        : (k == 0 ? f1 : f2));
   }
   if (e.wants_outputs()) {
     double momentum = 0.0;
@@ -158,11 +166,12 @@ void ThreeMasses::evaluate(Evaluation& e) {
 }
 
 void ThreeMasses::on_event(EventContext& event) {
+  const bool integral = form_ == ImpulseForm::kIntegralStates;
   for (std::size_t k = 0; k < 2; ++k) {
     if (impact_pass_[k]) {
       // The previous pass applied the impulse; the stop is passive again.
       impact_pass_[k] = false;
-      event.set_row_kind(stop_[k], RowKind::kDifferential);
+      if (integral) event.set_row_kind(stop_[k], RowKind::kDifferential);
     }
   }
   for (std::size_t k = 0; k < 2; ++k) {
@@ -171,8 +180,12 @@ void ThreeMasses::on_event(EventContext& event) {
       relative_velocity_before_[k] = relative_velocity;
       impact_pass_[k] = true;
       ++impacts_[k];
-      event.set_row_kind(stop_[k], RowKind::kConstraint);
-      event.request_iteration();
+      if (integral) {
+        event.set_row_kind(stop_[k], RowKind::kConstraint);
+        event.request_iteration();
+      } else {
+        event.impulse(force_[k]);  // implies the next pass, which returns to F_k = 0
+      }
     }
   }
 }

@@ -102,12 +102,21 @@ void bind_records(py::module_& m) {
         return "Jump(" + j.variable + ": " + py::repr(py::float_(j.before)).cast<std::string>() +
                " -> " + py::repr(py::float_(j.after)).cast<std::string>() + ")";
       });
+  py::class_<ImpulseRecord>(m, "Impulse",
+                            "The integral of a Dirac impulse an impact source carried.")
+      .def_readonly("variable", &ImpulseRecord::variable)
+      .def_readonly("integral", &ImpulseRecord::integral)
+      .def("__repr__", [](const ImpulseRecord& i) {
+        return "Impulse(" + i.variable + ": " +
+               py::repr(py::float_(i.integral)).cast<std::string>() + ")";
+      });
   py::class_<CrossingRecord>(m, "CrossingFlip", "A crossing whose Boolean flipped.")
       .def_readonly("crossing", &CrossingRecord::crossing)
       .def_property_readonly("direction", [](const CrossingRecord& c) {
         return c.direction == CrossingDirection::kFalling ? "falling" : "rising";
       });
-  py::class_<EventRecord>(m, "Event", "One event: time, kind, crossings, time events, jumps.")
+  py::class_<EventRecord>(m, "Event",
+                          "One event: time, kind, crossings, time events, jumps, impulses.")
       .def_readonly("t", &EventRecord::t)
       .def_property_readonly("kind",
                              [](const EventRecord& e) { return std::string(to_string(e.kind)); })
@@ -115,6 +124,7 @@ void bind_records(py::module_& m) {
       .def_readonly("time_events", &EventRecord::time_events)
       .def_readonly("iterations", &EventRecord::iterations)
       .def_readonly("jumps", &EventRecord::jumps)
+      .def_readonly("impulses", &EventRecord::impulses)
       .def_readonly("note", &EventRecord::note)
       .def("__repr__", [](const EventRecord& e) {
         return "Event(t=" + py::repr(py::float_(e.t)).cast<std::string>() + ", kind='" +

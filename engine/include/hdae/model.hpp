@@ -64,6 +64,14 @@ struct VariableInfo {
   /// iteration sees (crossing conditions, EventContext::der) and the t0 left-limit row holds;
   /// the consistent derivatives at t0 then replace it (docs/design.md, "The jump solve").
   std::optional<double> der_start;
+  /// Feasible region (ITI paper section 6): bounds the jump solves keep x[i] within (an
+  /// absolute pressure >= 0, a level <= the rim). A Newton step that would leave the region
+  /// goes parallel to its border instead when the equations leave room (a minimum-norm step
+  /// with this unknown held), and is otherwise shortened to at most 90 % of the way to the
+  /// border, so the model is never evaluated outside it there. Finite, min < max, and the
+  /// start value within. Integration between events does not enforce them.
+  std::optional<double> min;
+  std::optional<double> max;
 };
 
 /// Description of one residual row r[i].
@@ -280,6 +288,13 @@ class EventContext {
     return time_events_fired_[detail::checked("time event", e.index, time_events_fired_.size())];
   }
 
+  /// The same event seen through other unknowns, for a model that wraps another (the index
+  /// reduction hands its original model the original's x and der_x): crossings, time events
+  /// and requests are shared with this context; writes go to the given x. The wrapped model's
+  /// rows and variables are not the simulator's, so set_row_kind and impulse are refused there
+  /// (ModelError): it switches its equations inside its residuals and calls rows_changed().
+  [[nodiscard]] EventContext with_state(std::span<double> x, std::span<const double> der_x) const;
+
   /// Switches an equation between f_d and f_c from the next evaluation on.
   void set_row_kind(Eq e, RowKind kind);
   /// Says that rows now hold other derivatives than before although their kinds stayed (the
@@ -293,6 +308,16 @@ class EventContext {
   void terminate(std::string reason);
   /// Asks for one more pass of the event iteration even if no crossing flipped.
   void request_iteration();
+  /// Declares an impact source for this pass's jump (ITI paper section 3): the algebraic
+  /// unknown v (a contact force, say) may carry a Dirac impulse. The jump solve then
+  /// integrates over the impulse every equation v enters, finds the unknowns the impulse
+  /// reaches through constraint rows (their integrals become unknowns too) and lets the
+  /// states jump as the integrated equations of motion say: momentum balances hold without
+  /// the model writing integral states. The event log records each impulse's integral. The
+  /// impact law itself is the model's (e.g. a constraint row on the post-impact velocities in
+  /// this pass). Implies another pass, in which the model leaves its impact mode; the
+  /// derivatives are made consistent there. ModelError when v is not algebraic in this mode.
+  void impulse(Var v);
 
  private:
   double t_;
@@ -303,6 +328,7 @@ class EventContext {
   const detail::CrossingTable& crossings_;
   std::span<const bool> time_events_fired_;
   detail::EventRequests& requests_;
+  bool wrapped_ = false;  ///< made by with_state: rows and variables are not the simulator's
 };
 
 /// Receives the entries of dF/dx + cj dF/d(der_x) from a model-supplied Jacobian. Entries

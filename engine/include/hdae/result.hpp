@@ -73,6 +73,13 @@ struct JumpRecord {
   double after = 0.0;   ///< x(t_e^+)
 };
 
+/// The integral of a Dirac impulse an impact source carried at an event
+/// (EventContext::impulse), e.g. the momentum two colliding bodies exchange.
+struct ImpulseRecord {
+  std::string variable;
+  double integral = 0.0;  ///< in the variable's unit times seconds
+};
+
 /// One crossing whose Boolean flipped at an event.
 struct CrossingRecord {
   std::string crossing;
@@ -86,6 +93,7 @@ struct EventRecord {
   std::vector<std::string> time_events;   ///< time events that fired
   int iterations = 0;                     ///< event-iteration passes
   std::vector<JumpRecord> jumps;          ///< variables with x^+ != x^-
+  std::vector<ImpulseRecord> impulses;    ///< impulses integrated in the jump solves
   std::string note;                       ///< e.g. the model's termination reason
 };
 

@@ -1,5 +1,6 @@
 // EventContext: what a model sees and may change in on_event (hdae/model.hpp), recorded in
 // the EventRequests of the pass (event_requests.hpp).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -38,7 +39,27 @@ bool EventContext::fell(Crossing c) const {
   return !crossings_.value(c.index) && crossings_.previous(c.index);
 }
 
+EventContext EventContext::with_state(std::span<double> x, std::span<const double> der_x) const {
+  EventContext view(t_, kind_, pass_, x, der_x, crossings_, time_events_fired_, requests_);
+  view.wrapped_ = true;
+  return view;
+}
+
+namespace {
+
+void refuse_in_wrapped(bool wrapped, const char* what) {
+  if (wrapped) {
+    throw ModelError(fmt::format(
+        "{} is not available to a model wrapped by another (e.g. reduced in index): switch the "
+        "equations inside the residuals and call rows_changed()",
+        what));
+  }
+}
+
+}  // namespace
+
 void EventContext::set_row_kind(Eq e, RowKind kind) {
+  refuse_in_wrapped(wrapped_, "EventContext::set_row_kind");
   RowKind& current =
       (*requests_.row_kinds)[detail::checked("equation", e.index, requests_.row_kinds->size())];
   if (current != kind) {
@@ -74,5 +95,15 @@ void EventContext::terminate(std::string reason) {
 }
 
 void EventContext::request_iteration() { requests_.another_pass = true; }
+
+void EventContext::impulse(Var v) {
+  refuse_in_wrapped(wrapped_, "EventContext::impulse");
+  const std::size_t j = detail::checked("variable", v.index, x_.size());
+  if (std::find(requests_.impulse_sources.begin(), requests_.impulse_sources.end(), j) ==
+      requests_.impulse_sources.end()) {
+    requests_.impulse_sources.push_back(j);
+  }
+  requests_.another_pass = true;
+}
 
 }  // namespace hdae

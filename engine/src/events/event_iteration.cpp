@@ -68,7 +68,8 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
       out.end = SimulationStatus{Outcome::kStoppedByModel, t, requests.terminate_reason};
       out.record.note = requests.terminate_reason;
     }
-    if (auto failure = host_.make_consistent(t, kind == EventKind::kInitial)) {
+    if (auto failure = host_.make_consistent(t, kind == EventKind::kInitial,
+                                             requests.impulse_sources, out.record.impulses)) {
       out.end = std::move(failure);
       return PassesEnd::kFailed;
     }

@@ -15,7 +15,9 @@
 // fired, passes, the variables that jumped, and a note when the event ended the run.
 #pragma once
 
+#include <cstddef>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "events/crossing_table.hpp"
@@ -31,8 +33,12 @@ class EventHost {
  public:
   virtual ~EventHost() = default;
   /// Makes x and der_x consistent with the current mode at t (ITI paper eq. 8); initial:
-  /// the jump at t0, where fixed start values are kept. A failure comes back as a status.
-  virtual std::optional<SimulationStatus> make_consistent(double t, bool initial) = 0;
+  /// the jump at t0, where fixed start values are kept. impulse_sources: the variables the
+  /// model marked as carrying a Dirac impulse in this pass (EventContext::impulse); the
+  /// integrals found are appended to impulses. A failure comes back as a status.
+  virtual std::optional<SimulationStatus> make_consistent(
+      double t, bool initial, std::span<const std::size_t> impulse_sources,
+      std::vector<ImpulseRecord>& impulses) = 0;
   /// A stop request (cancel flag, wall-clock limit) due now, as a status.
   virtual std::optional<SimulationStatus> stop_due(double t) = 0;
 };

@@ -3,6 +3,7 @@
 // one EventRequests per pass to the context and applies it after the call.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct EventRequests {
   bool terminate = false;
   std::string terminate_reason;
   bool another_pass = false;
+  std::vector<std::size_t> impulse_sources;  ///< variables marked by EventContext::impulse
 };
 
 }  // namespace hdae::detail

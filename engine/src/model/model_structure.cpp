@@ -113,6 +113,26 @@ void check_column_names(const ModelStructure& s) {
   }
 }
 
+/// The feasible region of one variable: finite bounds, min < max, the start value inside.
+void check_region(const VariableInfo& v, const std::string& name) {
+  for (const auto& [bound, what] : {std::pair{v.min, "min"}, std::pair{v.max, "max"}}) {
+    if (bound && !std::isfinite(*bound)) {
+      throw ModelError(fmt::format("model '{}': {} of variable '{}' is not finite ({})", name, what,
+                                   v.name, *bound));
+    }
+  }
+  if (v.min && v.max && !(*v.min < *v.max)) {
+    throw ModelError(fmt::format("model '{}': variable '{}' has min = {} not below max = {}", name,
+                                 v.name, *v.min, *v.max));
+  }
+  if ((v.min && v.start < *v.min) || (v.max && v.start > *v.max)) {
+    throw ModelError(fmt::format(
+        "model '{}': start value {} of variable '{}' lies outside its feasible region [{}, {}]",
+        name, v.start, v.name, v.min ? fmt::format("{}", *v.min) : "-inf",
+        v.max ? fmt::format("{}", *v.max) : "inf"));
+  }
+}
+
 /// Start value, tolerances and nominal of one variable.
 void check_variable(const VariableInfo& v, const std::string& name) {
   if (!std::isfinite(v.start)) {
@@ -133,6 +153,7 @@ void check_variable(const VariableInfo& v, const std::string& name) {
         fmt::format("model '{}': nominal value of variable '{}' must be in [{:g}, {:g}], got {}",
                     name, v.name, kMinNominal, kMaxNominal, v.nominal));
   }
+  check_region(v, name);
 }
 
 }  // namespace

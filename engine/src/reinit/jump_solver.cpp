@@ -173,17 +173,70 @@ JumpOutcome singular_jump_matrix(NewtonRun& run, const JacobianMatrix& jac, cons
                                   analyse_rank(jac, WeakestDirection::kAlways)));
 }
 
-/// Backtracking (Armijo) line search along du from it.z; step = max_abs(du). Moves it to the
-/// accepted point and returns the step fraction taken. Nothing when no fraction down to
-/// kMinStepFraction lowers the residual: it.z and it.r are then unchanged.
+/// Unknowns that a full step du from z would take out of their feasible region.
+std::vector<std::size_t> leaving_region(const JumpSystem& system, const Eigen::VectorXd& z,
+                                        const Eigen::VectorXd& du) {
+  std::vector<std::size_t> out;
+  for (Eigen::Index j = 0; j < z.size(); ++j) {
+    const double next = z[j] + system.nominal()[j] * du[j];
+    if (next < system.lower()[j] || next > system.upper()[j]) {
+      out.push_back(static_cast<std::size_t>(j));
+    }
+  }
+  return out;
+}
+
+/// ITI paper section 6, first choice: a step that would leave the feasible region is replaced
+/// by one parallel to the border (the leaving unknowns held, the rest a minimum-norm step)
+/// when the linearised equations are met as well by it, i.e. when they leave room (a kernel).
+Eigen::VectorXd parallel_to_border(const JumpSystem& system, const JacobianMatrix& jac,
+                                   const Iterate& it, Eigen::VectorXd du) {
+  const Eigen::VectorXd& r = it.r;
+  const std::vector<std::size_t> leaving = leaving_region(system, it.z, du);
+  if (leaving.empty()) return du;
+  JacobianMatrix held = jac;
+  Eigen::VectorXd keep = Eigen::VectorXd::Ones(du.size());
+  for (const std::size_t j : leaving) keep[static_cast<Eigen::Index>(j)] = 0.0;
+  held.scale(Eigen::VectorXd::Ones(du.size()), keep);
+  LeastSquaresSolver ls;
+  ls.factorize(held);
+  Eigen::VectorXd along = ls.solve(-r).cwiseProduct(keep);
+  const double miss = (jac.multiply(along) + r).norm();
+  const double full_miss = (jac.multiply(du) + r).norm();
+  if (along.allFinite() && miss <= full_miss + 1e-8 * r.norm()) return along;
+  return du;
+}
+
+/// ITI paper section 6, otherwise: the largest fraction (<= 1) of the step du from z that
+/// goes at most 90 % of the way to the border of the feasible region.
+double feasible_fraction(const JumpSystem& system, const Eigen::VectorXd& z,
+                         const Eigen::VectorXd& du) {
+  constexpr double kShare = 0.9;
+  double alpha = 1.0;
+  for (Eigen::Index j = 0; j < z.size(); ++j) {
+    const double s = system.nominal()[j] * du[j];
+    if (s < 0.0 && std::isfinite(system.lower()[j])) {
+      alpha = std::min(alpha, kShare * (z[j] - system.lower()[j]) / -s);
+    } else if (s > 0.0 && std::isfinite(system.upper()[j])) {
+      alpha = std::min(alpha, kShare * (system.upper()[j] - z[j]) / s);
+    }
+  }
+  return alpha;
+}
+
+/// Backtracking (Armijo) line search along du from it.z, starting at the fraction reach of
+/// the step; step = max_abs(du). Moves it to the accepted point and returns the step fraction
+/// taken. Nothing when no fraction down to kMinStepFraction lowers the residual: it.z and
+/// it.r are then unchanged.
 std::optional<double> line_search(NewtonRun& run, const JacobianMatrix& jac,
-                                  const Eigen::VectorXd& du, double step, Iterate& it) {
+                                  const Eigen::VectorXd& du, double step, double reach,
+                                  Iterate& it) {
   const Eigen::VectorXd& nominal = run.system.nominal();
   const double tol = run.problem.tolerance;
   // Backtracking on phi = |r|^2 / 2; the predicted decrease of a full step is |A du|^2.
   const double phi = 0.5 * it.r.squaredNorm();
   const double predicted = jac.multiply(du).squaredNorm();
-  double alpha = 1.0;
+  double alpha = reach;
   Eigen::VectorXd z_try;
   Eigen::VectorXd r_try;
   while (true) {
@@ -233,6 +286,16 @@ std::optional<JumpOutcome> converged_or_stationary(NewtonRun& run, const Jacobia
   return std::nullopt;
 }
 
+/// "; the Newton step would leave the feasible region of {...}" when it would, else "".
+std::string region_note(const NewtonRun& run, const Eigen::VectorXd& z, const Eigen::VectorXd& du) {
+  const std::vector<std::size_t> leaving = leaving_region(run.system, z, du);
+  if (leaving.empty()) return "";
+  return fmt::format(
+      "; the Newton step would leave the feasible region (min/max) of {}: the solution may lie "
+      "outside it",
+      variable_list(run.structure, leaving));
+}
+
 /// Newton iterations from it (jac: the unscaled Newton matrix at it.z, it.r already scaled).
 JumpOutcome newton_iterations(NewtonRun& run, JacobianMatrix jac, Iterate& it, JumpOutcome out) {
   const double tol = run.problem.tolerance;
@@ -246,21 +309,27 @@ JumpOutcome newton_iterations(NewtonRun& run, JacobianMatrix jac, Iterate& it, J
                                 t, k));
     }
     jac.scale(run.inv_row_scale, run.system.nominal());  // Newton matrix in u = z / nominal
-    const std::optional<NewtonDirection> direction = newton_direction(run, jac, it.r);
+    std::optional<NewtonDirection> direction = newton_direction(run, jac, it.r);
     if (!direction) return singular_jump_matrix(run, jac, it, std::move(out));
+    direction->du = parallel_to_border(run.system, jac, it, std::move(direction->du));
 
     const double step = max_abs(direction->du);
-    const std::optional<double> alpha = line_search(run, jac, direction->du, step, it);
+    const double reach = feasible_fraction(run.system, it.z, direction->du);
+    const std::optional<double> alpha = reach < kMinStepFraction
+                                            ? std::nullopt
+                                            : line_search(run, jac, direction->du, step, reach, it);
     if (!alpha) {
       out.x_plus = run.system.x_plus(it.z);
       out.iterations = k;
       return finish(std::move(out), SolveStatus::kNotConverged,
                     fmt::format("jump at t = {}: no step lowers the residual of the jump "
-                                "equations (iteration {}); largest residuals in equations {}",
-                                t, k, equation_list(run.structure, rows_above(it.r, tol))));
+                                "equations (iteration {}); largest residuals in equations {}{}",
+                                t, k, equation_list(run.structure, rows_above(it.r, tol)),
+                                region_note(run, it.z, direction->du)));
     }
     out.iterations = k;
     out.x_plus = run.system.x_plus(it.z);
+    out.impulse_integrals = run.system.impulse_integrals(it.z);
     std::optional<JumpOutcome> done =
         converged_or_stationary(run, jac, *direction, step, *alpha, it, out);
     if (done) return std::move(*done);
@@ -288,7 +357,8 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   NewtonRun run{
       problem, *problem.structure, system, workspace, workspace.pattern(), system.any_fixed(), {}};
 
-  Iterate it{system.x_minus(), {}, {}};
+  out.impulse_integrals = system.impulse_integrals(system.initial_iterate());
+  Iterate it{system.initial_iterate(), {}, {}};
   system.residual(it.z, it.g);
   if (!it.g.allFinite()) {
     return finish(std::move(out), SolveStatus::kNotConverged,

@@ -70,6 +70,12 @@ struct JumpProblem {
   /// (where no impulse can pass, so D = 0 in its directions) the left-limit derivative as base
   /// keeps its Newton matrix regular, where base 0 may make it vanish (D^3 = 0).
   std::span<const double> jump_base;
+  /// Per variable (empty: none): the variable carries a Dirac impulse at this instant; its
+  /// unknown in the jump solve is the impulse's integral, and x^+ keeps x^- for it (the pass
+  /// after the impact determines it). See impulse_plan.hpp.
+  std::span<const char> impulsive;
+  /// Per row (empty: none): an f_c row integrated over the impulse like an f_d row.
+  std::span<const char> integrated;
 };
 
 enum class SolveStatus {
@@ -84,6 +90,9 @@ struct JumpOutcome {
   int iterations = 0;
   std::string message;                ///< why it failed, naming equations and variables
   std::vector<std::string> warnings;  ///< e.g. under-/over-determined with fixed values
+  /// Per variable: the impulse integral of an impulsive variable (JumpProblem::impulsive),
+  /// 0 elsewhere; empty when no variable is impulsive.
+  std::vector<double> impulse_integrals;
 };
 
 struct DerivativeOutcome {

@@ -1,6 +1,7 @@
 #include "reinit/jump_system.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -43,11 +44,20 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
     // Fixed start values are honoured only where the caller asks (the initial jump at t0).
     fixed_[j] = (problem.fixed_values == FixedValues::kKeep && v.fixed) ? 1 : 0;
   }
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  lower_.setConstant(idx(n), -kInf);
+  upper_.setConstant(idx(n), kInf);
+  for (std::size_t j = 0; j < n; ++j) {
+    const VariableInfo& v = problem.structure->variables[j];
+    if (is_fixed(j) || is_impulsive(j)) continue;  // a slack or an integral: no region
+    if (v.min) lower_[idx(j)] = *v.min;
+    if (v.max) upper_[idx(j)] = *v.max;
+  }
   has_constraints_ =
       !problem.hidden.empty() || std::any_of(problem.row_kinds.begin(), problem.row_kinds.end(),
                                              [](RowKind k) { return k == RowKind::kConstraint; });
-  for (auto* buffer :
-       {&x_plus_, &x_mid_, &jump_, &zeros_, &r_with_jump_, &r_without_jump_, &r_plus_}) {
+  for (auto* buffer : {&x_plus_, &x_mid_, &x_mid_without_impulse_, &jump_, &zeros_, &r_with_jump_,
+                       &r_without_jump_, &r_plus_}) {
     buffer->assign(n, 0.0);
   }
 }
@@ -62,22 +72,25 @@ void JumpSystem::residual(const Eigen::VectorXd& z, Eigen::VectorXd& g) {
   const bool based = !problem_.jump_base.empty();
   for (std::size_t j = 0; j < n; ++j) {
     const Eigen::Index k = idx(j);
-    x_plus_[j] = is_fixed(j) ? x_minus_[k] : z[k];
-    jump_[j] = z[k] - x_minus_[k];
+    const bool impulse = is_impulsive(j);
+    x_plus_[j] = is_fixed(j) || impulse ? x_minus_[k] : z[k];
+    jump_[j] = impulse ? 0.0 : z[k] - x_minus_[k];
     if (based) jump_[j] += problem_.jump_base[j];
     x_mid_[j] = midpoint ? 0.5 * (x_minus_[k] + x_plus_[j]) : x_plus_[j];
+    x_mid_without_impulse_[j] = impulse ? 0.0 : x_mid_[j];
+    if (impulse) x_mid_[j] = z[k];
   }
   // ITI paper eq. (8) in the difference form it gives: F(v_Rm, v_I) - F(v_Rm, 0).
   problem_.residual(problem_.t, x_mid_, jump_, r_with_jump_);
-  problem_.residual(problem_.t, x_mid_,
+  problem_.residual(problem_.t, x_mid_without_impulse_,
                     based ? problem_.jump_base : std::span<const double>(zeros_), r_without_jump_);
   if (has_constraints_ && midpoint) problem_.residual(problem_.t, x_plus_, zeros_, r_plus_);
   const std::vector<double>& r_at_plus = midpoint ? r_plus_ : r_without_jump_;
   g.resize(idx(n));
   for (std::size_t i = 0; i < n; ++i) {
-    g[idx(i)] = problem_.row_kinds[i] == RowKind::kDifferential
-                    ? r_with_jump_[i] - r_without_jump_[i]
-                    : r_at_plus[i];
+    const bool integrated = problem_.row_kinds[i] == RowKind::kDifferential ||
+                            (!problem_.integrated.empty() && problem_.integrated[i] != 0);
+    g[idx(i)] = integrated ? r_with_jump_[i] - r_without_jump_[i] : r_at_plus[i];
   }
   // A hidden constraint holds at x^+ like an f_c row; its f_d rows' jump equations, which
   // it makes dependent, stay in force except the one it replaces.
@@ -90,8 +103,27 @@ void JumpSystem::residual(const Eigen::VectorXd& z, Eigen::VectorXd& g) {
 
 std::vector<double> JumpSystem::x_plus(const Eigen::VectorXd& z) const {
   std::vector<double> x(fixed_.size());
-  for (std::size_t j = 0; j < x.size(); ++j) x[j] = is_fixed(j) ? x_minus_[idx(j)] : z[idx(j)];
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    x[j] = is_fixed(j) || is_impulsive(j) ? x_minus_[idx(j)] : z[idx(j)];
+  }
   return x;
+}
+
+Eigen::VectorXd JumpSystem::initial_iterate() const {
+  Eigen::VectorXd z = x_minus_;
+  for (std::size_t j = 0; j < fixed_.size(); ++j) {
+    if (is_impulsive(j)) z[idx(j)] = 0.0;
+  }
+  return z;
+}
+
+std::vector<double> JumpSystem::impulse_integrals(const Eigen::VectorXd& z) const {
+  if (problem_.impulsive.empty()) return {};
+  std::vector<double> integrals(fixed_.size(), 0.0);
+  for (std::size_t j = 0; j < integrals.size(); ++j) {
+    if (is_impulsive(j)) integrals[j] = z[idx(j)];
+  }
+  return integrals;
 }
 
 JacobianMatrix JumpSystem::jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,

@@ -10,6 +10,11 @@
 //   G_i(z) = F_i(t, x^+, 0)                    f_c rows
 //   G_p(z) = sum_i u_i F_i(t, x^+, 0)          row p replaced by a HiddenConstraint
 //
+// At an impact (JumpProblem::impulsive, impulse_plan.hpp) z_j of an impulsive variable is its
+// impulse integral v_hat_j: in F_i(t, x_m, D) it stands where x_m_j stood, in F_i(t, x_m, 0)
+// a zero does, so that each integrated row gains the impulse's share (ITI eq. 8 with v_I
+// the impulsive unknowns); the f_c rows JumpProblem::integrated names read like f_d rows.
+//
 // (with JumpProblem::jump_base set, the f_d rows read F_i(t, x_m, base + D) - F_i(t, x_m, base))
 //
 // with x_m = (x^- + x^+)/2 (JumpRule::kMidpoint, ITI eq. 8) or x^+ (kEndPoint). The system
@@ -41,6 +46,17 @@ class JumpSystem {
   [[nodiscard]] bool any_fixed() const;
   [[nodiscard]] const Eigen::VectorXd& nominal() const { return nominal_; }
   [[nodiscard]] const Eigen::VectorXd& x_minus() const { return x_minus_; }
+  [[nodiscard]] bool is_impulsive(std::size_t j) const {
+    return !problem_.impulsive.empty() && problem_.impulsive[j] != 0;
+  }
+  /// Feasible region of each unknown (VariableInfo::min/max; -inf/+inf where unbounded, and
+  /// for fixed values and impulse integrals).
+  [[nodiscard]] const Eigen::VectorXd& lower() const { return lower_; }
+  [[nodiscard]] const Eigen::VectorXd& upper() const { return upper_; }
+  /// Where Newton starts: x^-, with impulse integrals 0.
+  [[nodiscard]] Eigen::VectorXd initial_iterate() const;
+  /// The impulse integrals in z (0 for the other variables); empty without impulses.
+  [[nodiscard]] std::vector<double> impulse_integrals(const Eigen::VectorXd& z) const;
 
   /// g = G(z) (see the file comment).
   void residual(const Eigen::VectorXd& z, Eigen::VectorXd& g);
@@ -58,11 +74,13 @@ class JumpSystem {
   const JumpProblem& problem_;
   Eigen::VectorXd x_minus_;
   Eigen::VectorXd nominal_;
+  Eigen::VectorXd lower_, upper_;
   std::vector<char> fixed_;
   bool has_constraints_ = false;
   // Work space of residual(): arguments and results of the model calls.
   std::vector<double> x_plus_;
   std::vector<double> x_mid_;
+  std::vector<double> x_mid_without_impulse_;
   std::vector<double> jump_;
   std::vector<double> zeros_;
   std::vector<double> r_with_jump_;

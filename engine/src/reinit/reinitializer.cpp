@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "reinit/hidden_constraints.hpp"
+#include "reinit/impulse_plan.hpp"
 #include "reinit/rank_diagnosis.hpp"
 
 namespace hdae::reinit {
@@ -53,7 +54,14 @@ JumpProblem Reinitializer::problem(double t, std::span<const RowKind> row_kinds,
 
 ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKind> row_kinds,
                                                  FixedValues fixed, std::vector<double>& x,
-                                                 std::vector<double>& der_x) {
+                                                 std::vector<double>& der_x,
+                                                 std::span<const std::size_t> impulse_sources) {
+  if (!impulse_sources.empty()) {
+    const std::vector<bool> algebraic = algebraic_unknowns(t, row_kinds, x);
+    detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
+    JumpProblem p = problem(t, row_kinds, fixed);
+    return impact(p, impulse_sources, algebraic, x, der_x);
+  }
   detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
   JumpProblem p = problem(t, row_kinds, fixed);
   ConsistencyReport report;
@@ -98,6 +106,32 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
     return failed(report, derivatives.status, derivatives.message, p);
   }
   der_x = std::move(derivatives.der_x);
+  return report;
+}
+
+ConsistencyReport Reinitializer::impact(JumpProblem& p, std::span<const std::size_t> sources,
+                                        const std::vector<bool>& algebraic, std::vector<double>& x,
+                                        std::span<const double> der_x) {
+  ConsistencyReport report;
+  const ImpulsePlan plan = plan_impulses(p, x, der_x, sources, algebraic);
+  if (!plan.error.empty()) {
+    report.failure = SimulationStatus{Outcome::kJumpSolveFailure, p.t,
+                                      fmt::format("impact at t = {}: {} (mode: {})", p.t,
+                                                  plan.error, mode_description(p.row_kinds))};
+    return report;
+  }
+  p.impulsive = plan.impulsive;
+  p.integrated = plan.integrated;
+  JumpOutcome jump = solve_jump(p, x);
+  report.newton_iterations = jump.iterations;
+  report.warnings = std::move(jump.warnings);
+  if (jump.status != SolveStatus::kOk) {
+    return failed(report, jump.status, "impact: " + jump.message, p);
+  }
+  x = std::move(jump.x_plus);
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    if (plan.impulsive[j] != 0) report.impulses.push_back({j, jump.impulse_integrals[j]});
+  }
   return report;
 }
 

@@ -10,6 +10,7 @@
 // equations and variables involved and the mode (the rows that are constraints).
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -30,11 +31,18 @@ struct ReinitSettings {
   int max_iterations = 50;
 };
 
+/// The integral of the Dirac impulse one variable carried (impulse_plan.hpp).
+struct Impulse {
+  std::size_t variable = 0;
+  double integral = 0.0;
+};
+
 /// What one make_consistent call did.
 struct ConsistencyReport {
   std::optional<SimulationStatus> failure;  ///< empty on success
   int newton_iterations = 0;
   std::vector<std::string> warnings;  ///< e.g. under-/over-determined with fixed values
+  std::vector<Impulse> impulses;      ///< every impulsive variable's integral
 };
 
 class Reinitializer {
@@ -47,8 +55,12 @@ class Reinitializer {
   /// succeeded (also when the derivatives then fail); der_x is replaced on success only. When
   /// either solve finds its matrix singular and the f_d rows imply hidden constraints (a
   /// singular M_d, hidden_constraints.hpp), both solves are repeated from x^- with them.
+  /// With impulse sources (an impact, impulse_plan.hpp) the jump is integrated over their
+  /// impulses and der_x is left as it is: the impact mode holds only for the jump, and the
+  /// next pass of the event iteration makes the derivatives consistent in the mode after it.
   ConsistencyReport make_consistent(double t, std::span<const RowKind> row_kinds, FixedValues fixed,
-                                    std::vector<double>& x, std::vector<double>& der_x);
+                                    std::vector<double>& x, std::vector<double>& der_x,
+                                    std::span<const std::size_t> impulse_sources = {});
   /// true for x[j] when der_x[j] enters no f_d row at (t, x): F_d is linear in der_x, so
   /// F(x, e_j) - F(x, 0) is column j of M_d exactly (the columns of one colour probed at once).
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
@@ -59,6 +71,10 @@ class Reinitializer {
   [[nodiscard]] JumpProblem problem(double t, std::span<const RowKind> row_kinds,
                                     FixedValues fixed);
   [[nodiscard]] std::string mode_description(std::span<const RowKind> row_kinds) const;
+  /// The jump over the impulses of the sources (see make_consistent).
+  ConsistencyReport impact(JumpProblem& p, std::span<const std::size_t> sources,
+                           const std::vector<bool>& algebraic, std::vector<double>& x,
+                           std::span<const double> der_x);
   /// Sets report.failure from a failed solve of p: status, message, the hidden constraints
   /// tried and the mode.
   ConsistencyReport& failed(ConsistencyReport& report, SolveStatus status,

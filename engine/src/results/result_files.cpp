@@ -88,6 +88,9 @@ std::string summary(const SimulationResult& result) {
     for (const JumpRecord& j : e.jumps) {
       s += fmt::format(" {}: {:.8g} -> {:.8g}", j.variable, j.before, j.after);
     }
+    for (const ImpulseRecord& i : e.impulses) {
+      s += fmt::format(" impulse of {}: {:.8g}", i.variable, i.integral);
+    }
     s += '\n';
   }
   s += result.statistics.brief_report();

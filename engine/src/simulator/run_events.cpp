@@ -82,10 +82,15 @@ void SimulationRun::log_event(EventRecord record) {
   for (EventObserver* observer : observers_) observer->on_event(events_.back());
 }
 
-std::optional<SimulationStatus> SimulationRun::make_consistent(double t, bool initial) {
+std::optional<SimulationStatus> SimulationRun::make_consistent(
+    double t, bool initial, std::span<const std::size_t> impulse_sources,
+    std::vector<ImpulseRecord>& impulses) {
   reinit::ConsistencyReport report = reinit_.make_consistent(
       t, row_kinds_, initial ? reinit::FixedValues::kKeep : reinit::FixedValues::kIgnore, x_,
-      der_x_);
+      der_x_, impulse_sources);
+  for (const reinit::Impulse& i : report.impulses) {
+    impulses.push_back({model_.structure().variables[i.variable].name, i.integral});
+  }
   ++statistics_.jump_solves;
   statistics_.jump_newton_iterations += report.newton_iterations;
   for (const std::string& w : report.warnings) {

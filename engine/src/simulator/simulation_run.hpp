@@ -62,7 +62,9 @@ class SimulationRun final : public EventHost {
   }
 
   // EventHost
-  std::optional<SimulationStatus> make_consistent(double t, bool initial) override;
+  std::optional<SimulationStatus> make_consistent(double t, bool initial,
+                                                  std::span<const std::size_t> impulse_sources,
+                                                  std::vector<ImpulseRecord>& impulses) override;
   std::optional<SimulationStatus> stop_due(double t) override;
 
  private:

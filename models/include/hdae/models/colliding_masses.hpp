@@ -22,9 +22,19 @@
 //
 // Parameters (set_parameter): m1, m2, e, d, s1_start, s2_start, v1_start, v2_start (the fields
 // of CollidingMassesParameters), with s2_start - s1_start > d.
+//
+// The ITI paper's own form (section 3.1; ImpulseForm::kImpactSources, catalog name
+// "colliding_masses_impact"): the contact force F is a plain algebraic unknown, the contact row
+// the constraint F = 0 in free flight, and in the impact pass the model marks F as an impact
+// source (EventContext::impulse) instead of writing p_int; the engine integrates
+// m1 (v1^+ - v1^-) = -F_hat and m2 (v2^+ - v2^-) = F_hat and reports F_hat. Restitution must be
+// > 0 in this form: masses that stick would need a persistent contact constraint with an
+// algebraic force, an index-2 mode. With M = m1 + m2 and u = v1^- - v2^- the textbook answer
+// is v1^+ = v1^- - m2 (1 + e) u / M, v2^+ = v2^- + m1 (1 + e) u / M, F_hat = m1 m2 (1 + e) u / M.
 #pragma once
 
 #include "hdae/model_builder.hpp"
+#include "hdae/models/impulse_form.hpp"
 
 namespace hdae::models {
 
@@ -42,7 +52,8 @@ struct CollidingMassesParameters {
 
 class CollidingMasses final : public Model {
  public:
-  explicit CollidingMasses(CollidingMassesParameters p = {});
+  explicit CollidingMasses(CollidingMassesParameters p = {},
+                           ImpulseForm form = ImpulseForm::kIntegralStates);
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
   void reset() override;
@@ -59,12 +70,13 @@ class CollidingMasses final : public Model {
   }
 
   CollidingMassesParameters p_;
+  ImpulseForm form_;
   enum class Contact { kOpen, kImpact, kStuck };
   Contact contact_state_ = Contact::kOpen;  ///< what the contact row says (see above)
   double v1_before_ = 0.0;                  ///< v1(t_e^-) of the current impact
   double v2_before_ = 0.0;
   int impacts_ = 0;
-  Var s1_, s2_, v1_, v2_, p_int_;
+  Var s1_, s2_, v1_, v2_, force_;  ///< force_: p_int or F (see ImpulseForm)
   Eq kinematics1_, kinematics2_, momentum1_, momentum2_, contact_;
   Crossing gap_closed_;
   Out gap_, momentum_, kinetic_energy_;

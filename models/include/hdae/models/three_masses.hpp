@@ -26,11 +26,19 @@
 //
 // Parameters (set_parameter): m1, m2, m3, ci1, ci2, d, s1_start, s2_start, s3_start, v1_start,
 // v2_start, v3_start (the fields of ThreeMassesParameters), with both stops open at t0.
+//
+// The same model as the physics reads it (ImpulseForm::kImpactSources, catalog name
+// "three_masses_impact"; docs/design.md, "The jump solve", impacts): the stop forces F1, F2 are
+// plain algebraic unknowns, the stop rows the constraints F_k = 0 while open, and in the impact
+// pass the model marks F_k as an impact source (EventContext::impulse) instead of writing an
+// integral state. The engine integrates the equations of motion over the impulses and reports
+// them in the event log; the post-impact state is the same.
 #pragma once
 
 #include <array>
 
 #include "hdae/model_builder.hpp"
+#include "hdae/models/impulse_form.hpp"
 
 namespace hdae::models {
 
@@ -44,7 +52,8 @@ struct ThreeMassesParameters {
 
 class ThreeMasses final : public Model {
  public:
-  explicit ThreeMasses(ThreeMassesParameters p = {});
+  explicit ThreeMasses(ThreeMassesParameters p = {},
+                       ImpulseForm form = ImpulseForm::kIntegralStates);
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
   void reset() override;
@@ -61,11 +70,12 @@ class ThreeMasses final : public Model {
   }
 
   ThreeMassesParameters p_;
+  ImpulseForm form_;
   std::array<bool, 2> impact_pass_ = {false, false};             ///< stop row k is the impact law
   std::array<double, 2> relative_velocity_before_ = {0.0, 0.0};  ///< v_{k+1}^- - v_k^-
   std::array<int, 2> impacts_ = {0, 0};
   std::array<Var, 3> s_, v_;
-  std::array<Var, 2> p_int_;
+  std::array<Var, 2> force_;  ///< p_int_k (integral states) or F_k (impact sources)
   std::array<Eq, 3> kinematics_, momentum_;
   std::array<Eq, 2> stop_;
   std::array<Crossing, 2> stop_closed_;
