@@ -25,7 +25,7 @@ void derivatives_with_jets(const PhysicsModel& model, const SlotLayout& layout, 
   time[0] = t;
   time[1] = 1.0;
   const Jet<D> tj = Jet<D>::from_derivatives(time.data());
-  Equations<Jet<D>> eqs(tj, x, der_x, r);
+  Equations<Jet<D>> eqs(tj, x, der_x, r, model.context());
   model.residuals_of(eqs);
   for (std::size_t i = 0; i < n; ++i) {
     for (int q = 0; q <= layout.c[i]; ++q) out[layout.row(i, q)] = r[i].derivative(q);
@@ -46,7 +46,7 @@ void original_residual(const PhysicsModel& model, const SlotLayout& layout, doub
                        std::span<const double> slots, std::span<double> r) {
   std::vector<double> x(layout.n), der_x(layout.n);
   original_point(layout, slots, x, der_x);
-  Equations<double> eqs(t, x, der_x, r);
+  Equations<double> eqs(t, x, der_x, r, model.context());
   model.residuals_of(eqs);
 }
 

@@ -55,14 +55,47 @@ struct IndexReducedModel::Impl {
   [[nodiscard]] StateSelection fresh_selection(double t, std::span<const double> slots) const;
   [[nodiscard]] double quality(double t, std::span<const double> slots) const;
   void forward_outputs(Evaluation& e) const;
+  /// The original's event handler on its own variables; then, when its mode changed, the
+  /// structure checked against the layout and the states selected anew.
+  void forward_event(EventContext& event);
+  [[nodiscard]] bool has_events() const {
+    return !original->structure().crossings.empty() || !original->structure().time_events.empty();
+  }
 };
+
+void IndexReducedModel::Impl::forward_event(EventContext& event) {
+  const std::size_t slots = structure.variables.size();
+  std::vector<double> y(slots), x(layout.n), der_x(layout.n);
+  for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
+  reduction::original_point(layout, y, x, der_x);
+  const std::vector<double> before = x;
+  EventContext view = event.with_state(x, der_x);
+  original->on_event(view);
+  for (std::size_t j = 0; j < layout.n; ++j) {
+    if (x[j] != before[j]) event.set(Var{layout.slot(j, 0)}, x[j]);
+  }
+  // The mode may have changed the equations: the reduction holds while the offsets stay.
+  const IndexAnalysis now = analyze_index(*original, event.t(), x, der_x);
+  if (now.verdict != IndexVerdict::kRegular || now.sigma_method.c != layout.c ||
+      now.sigma_method.d != layout.d) {
+    throw ModelError("model '" + original->structure().name +
+                     "': at t = " + std::to_string(event.t()) +
+                     " the event changed the structure of the equations; the index reduction "
+                     "keeps the structure it found at the start (" +
+                     now.describe() + ")");
+  }
+  for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
+  StateSelection fresh = fresh_selection(event.t(), y);
+  if (fresh.states != selection.states) {
+    selection = std::move(fresh);
+    ++changes;
+    name_state_rows();
+    event.rows_changed();
+  }
+}
 
 void IndexReducedModel::Impl::check_analysis() const {
   const ModelStructure& s = original->structure();
-  if (!s.crossings.empty() || !s.time_events.empty()) {
-    throw ModelError("model '" + s.name +
-                     "': index reduction does not support crossings or time events yet");
-  }
   if (analysis.verdict != IndexVerdict::kRegular) {
     throw ModelError("model '" + s.name + "' cannot be reduced: " + analysis.describe());
   }
@@ -189,7 +222,7 @@ void IndexReducedModel::Impl::forward_outputs(Evaluation& e) const {
       w(original->structure().outputs.size());
   reduction::original_point(layout, e.x(), x, der_x);
   Evaluation inner(e.t(), x, der_x, r, w, nullptr, EvaluationPhase::kContinuous);
-  original->outputs(inner);
+  original->write_outputs(inner);
   for (std::size_t k = 0; k < w.size(); ++k) e.set(Out{k}, w[k]);
 }
 
@@ -215,6 +248,12 @@ void IndexReducedModel::evaluate(Evaluation& e) {
   const std::span<const double> x = e.x();
   const std::span<const double> der_x = e.der_x();
   std::span<double> r = e.residuals();
+  if (m.has_events()) {
+    // First: the jets below branch on the Booleans this records.
+    std::vector<double> xo(m.layout.n), der_xo(m.layout.n);
+    reduction::original_point(m.layout, x, xo, der_xo);
+    m.original->evaluate_crossings(e, xo, der_xo);
+  }
   reduction::equation_derivatives(*m.original, m.layout, e.t(), x,
                                   r.subspan(0, m.layout.num_equation_rows));
   for (std::size_t k = 0; k < m.selection.states.size(); ++k) {
@@ -229,6 +268,7 @@ void IndexReducedModel::evaluate(Evaluation& e) {
 
 void IndexReducedModel::on_event(EventContext& event) {
   Impl& m = *impl_;
+  if (m.has_events()) m.forward_event(event);
   if (!m.watch_selection) return;
   // The crossing's Boolean, not a fresh ratio: at the located root the ratio is switch_ratio
   // to round-off, on either side.

@@ -60,6 +60,10 @@ ModelStructure reduced_structure(const ModelStructure& original, const SlotLayou
   }
   s.outputs = original.outputs;
   s.parameters = original.parameters;
+  // The original's crossings and time events first, at their own indices: its template and its
+  // event handler then address them unchanged (IndexReducedModel forwards both).
+  s.crossings = original.crossings;
+  s.time_events = original.time_events;
   return s;
 }
 

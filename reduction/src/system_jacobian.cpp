@@ -14,7 +14,7 @@ Eigen::MatrixXd system_jacobian(const PhysicsModel& model, const SlotLayout& l, 
   const auto& vars = model.structure().variables;
   std::vector<double> x(n), der_x(n), base(n), r(n);
   original_point(l, slots, x, der_x);
-  Equations<double> at_base(t, x, der_x, base);
+  Equations<double> at_base(t, x, der_x, base, model.context());
   model.residuals_of(at_base);
   Eigen::MatrixXd j =
       Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
@@ -22,7 +22,7 @@ Eigen::MatrixXd system_jacobian(const PhysicsModel& model, const SlotLayout& l, 
     const double saved = v[col];
     const double h = 1e-7 * std::max(std::abs(saved), vars[col].nominal);
     v[col] = saved + h;
-    Equations<double> moved(t, x, der_x, r);
+    Equations<double> moved(t, x, der_x, r, model.context());
     model.residuals_of(moved);
     v[col] = saved;
     for (std::size_t i = 0; i < n; ++i) {

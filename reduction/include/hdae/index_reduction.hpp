@@ -30,6 +30,15 @@
 //    Gauss-Newton on the minimum-norm step. Start values that had to move are named in
 //    describe().
 //
+// 6. Events: the original's crossings and time events are the reduced model's first ones, at
+//    the same indices. Its template's crossing helpers reach the simulation's, and its
+//    on_event sees its own variables (EventContext::with_state). After each event the
+//    structure is analysed again at the event's point: when the offsets are unchanged, the
+//    states are selected anew and integration goes on. A mode that changes them (a row that
+//    gains or loses a derivative, a constraint that comes or goes) ends the run with a
+//    ModelError, because the slot layout, and with it the number of unknowns IDA integrates,
+//    is fixed for a run.
+//
 // Dense linear algebra throughout: meant for models of up to some hundreds of unknowns.
 #pragma once
 
@@ -54,7 +63,7 @@ class IndexReducedModel final : public SimulationModel {
   /// Analyses the model at its start values, builds the reduced system, selects the states
   /// and finds consistent start values. ModelError naming equations and variables when the
   /// system is structurally or numerically singular, when its index exceeds 3 (one row
-  /// differentiated more than three times), when the model declares crossings or time events,
+  /// differentiated more than three times),
   /// when it has more than 2000 unknowns (dense matrices), or when no consistent start is
   /// found.
   explicit IndexReducedModel(std::unique_ptr<PhysicsModel> original, ReductionOptions options = {});

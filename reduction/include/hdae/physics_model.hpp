@@ -23,15 +23,23 @@
 // pow, abs, sinh, cosh, tanh), called unqualified after `using std::sin;` etc., and may branch
 // on values (the branch taken at the point is the one differentiated).
 //
-// A PhysicsModel is a SimulationModel: when its index is at most 1 it runs as it is. When it
-// is higher, hdae/index_reduction.hpp turns it into an index-1 model by dummy derivatives.
+// The template may use crossings (e.positive(c, value), for modes that switch at state events)
+// and substitute equations (e.substitute(s, expr), chi's `s <- expr`; hdae/substitution.hpp);
+// hdae/equations.hpp says which crossing Boolean a jet sees. Time events and on_event work as
+// in any hdae::Model; a mode change that moves der() between rows calls event.rows_changed().
+//
+// A PhysicsModel is a SimulationModel: when its index is at most 1 it runs as it is (with its
+// events). When it is higher, hdae/index_reduction.hpp turns it into an index-1 model by dummy
+// derivatives, with its events as long as they keep the structure.
 #pragma once
 
 #include <span>
-#include <utility>
+#include <vector>
 
+#include "hdae/equations.hpp"
 #include "hdae/jet.hpp"
 #include "hdae/model_builder.hpp"
+#include "hdae/substitution.hpp"
 
 namespace hdae {
 
@@ -39,37 +47,10 @@ using Jet1 = Jet<1>;
 using Jet2 = Jet<2>;
 using Jet3 = Jet<3>;
 
-/// Arguments and results of one evaluation of the residual template, for scalar type S.
-template <class S>
-class Equations {
- public:
-  // t is kept by value: callers pass temporaries (Evaluation::t() returns a copy).
-  Equations(S t, std::span<const S> x, std::span<const S> der_x, std::span<S> r)
-      : t_(std::move(t)), x_(x), der_x_(der_x), r_(r) {}
-
-  [[nodiscard]] const S& t() const { return t_; }
-  [[nodiscard]] const S& x(Var v) const {
-    return x_[detail::checked("variable", v.index, x_.size())];
-  }
-  [[nodiscard]] const S& der(Var v) const {
-    return der_x_[detail::checked("variable", v.index, der_x_.size())];
-  }
-  /// Sets the residual of equation e.
-  void set(Eq e, const S& residual) {
-    r_[detail::checked("equation", e.index, r_.size())] = residual;
-  }
-
- private:
-  S t_;
-  std::span<const S> x_;
-  std::span<const S> der_x_;
-  std::span<S> r_;
-};
-
 /// A model whose residuals can be evaluated with doubles and with jets. Derive from
 /// PhysicsModelOf<Derived>, which forwards every scalar type to Derived::residuals<S>.
-/// Declarations (variables, equations, parameters, outputs) work as in hdae::Model; crossings
-/// and time events are not yet supported by the index reduction.
+/// Declarations (variables, equations, parameters, outputs, crossings, time events) work as in
+/// hdae::Model; substitutions are declared here.
 class PhysicsModel : public Model {
  public:
   using Model::Model;
@@ -82,8 +63,41 @@ class PhysicsModel : public Model {
   /// Outputs for results (called only when outputs are wanted), from x and der_x.
   virtual void outputs(Evaluation& /*e*/) const {}
 
-  /// Residuals through the double template, then outputs when wanted.
+  /// Residuals and crossings through the double template (recording the crossing Booleans),
+  /// then, when outputs are wanted, the substituted values and outputs().
   void evaluate(Evaluation& e) final;
+
+  /// The crossings at (t, x, der_x) of this model through the helpers of `outer`, the
+  /// evaluation of a model that wraps this one and declares this model's crossings first, at
+  /// the same indices (the index reduction); the Booleans are recorded as evaluate() does.
+  void evaluate_crossings(Evaluation& outer, std::span<const double> x,
+                          std::span<const double> der_x);
+
+  /// The context of a template evaluation outside the simulation's: the substitutions and
+  /// the crossing Booleans the last evaluate() recorded.
+  [[nodiscard]] EquationsContext context() const;
+  /// The substituted values and outputs() at e's point (as evaluate() with outputs wanted,
+  /// but crossings as context() has them): for a model that wraps this one.
+  void write_outputs(Evaluation& e) const;
+  /// The value of substituted variable s at the event's point, with the event's Booleans:
+  /// substituted variables in on_event.
+  [[nodiscard]] double value(const EventContext& event, Subst s) const;
+  [[nodiscard]] const SubstitutionTable& substitutions() const { return substitutions_; }
+
+ protected:
+  using Model::value;  // value(Param), next to value(event, s) above
+
+  /// Declares substituted variable `info.name <- expression` (the template sets the
+  /// expression) and its output column. ModelError when the name is empty or already a
+  /// variable's or a substitution's.
+  Subst declare_substitution(SubstitutionInfo info);
+  /// Declares der(v) <- expression: the template must set it (substitute_der) before reading
+  /// der(v), which then reads the expression. ModelError for a second declaration for v.
+  void declare_derivative_substitution(Var v);
+
+ private:
+  SubstitutionTable substitutions_;
+  std::vector<char> booleans_;  ///< crossing Booleans of the last evaluate()
 };
 
 template <class Derived>
@@ -91,13 +105,17 @@ class PhysicsModelOf : public PhysicsModel {
  public:
   using PhysicsModel::PhysicsModel;
 
-  void residuals_of(Equations<double>& e) const final { self().residuals(e); }
-  void residuals_of(Equations<Jet1>& e) const final { self().residuals(e); }
-  void residuals_of(Equations<Jet2>& e) const final { self().residuals(e); }
-  void residuals_of(Equations<Jet3>& e) const final { self().residuals(e); }
+  void residuals_of(Equations<double>& e) const final { run(e); }
+  void residuals_of(Equations<Jet1>& e) const final { run(e); }
+  void residuals_of(Equations<Jet2>& e) const final { run(e); }
+  void residuals_of(Equations<Jet3>& e) const final { run(e); }
 
  private:
-  [[nodiscard]] const Derived& self() const { return static_cast<const Derived&>(*this); }
+  template <class S>
+  void run(Equations<S>& e) const {
+    static_cast<const Derived&>(*this).residuals(e);
+    e.check_complete();
+  }
 };
 
 }  // namespace hdae
