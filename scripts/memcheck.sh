@@ -18,7 +18,7 @@ listing="$("${build}/examples/hdae-example" --list)"
 
 status=0
 for name in "pendulum" "bouncing_ball" "ideal_clutch" "colliding_masses" "mass_spring_chain" \
-  "cartesian_pendulum"; do
+  "cartesian_pendulum" "three_masses_impact"; do
   entry="$(grep -E "^${name}( |$)" <<< "${listing}")" ||
     { echo "memcheck.sh: no example ${name} in the registry" >&2; exit 2; }
   read -r _ args <<< "${entry}"

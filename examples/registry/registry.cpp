@@ -32,23 +32,10 @@
 #include "hdae/models/simple_state_events.hpp"
 #include "hdae/models/three_masses.hpp"
 #include "hdae/models/transistor_amplifier.hpp"
+#include "registry/registry_parts.hpp"
 
 namespace hdae::examples {
 namespace {
-
-/// stop_s and rel_tol 1e-8 (the examples' accuracy), the default output grid of 500 intervals.
-SimulationOptions run_to(double stop_s) {
-  SimulationOptions o;
-  o.stop_s = stop_s;
-  o.rel_tol = 1e-8;
-  return o;
-}
-
-/// The time of the last row, where the key numbers' final values are taken: the stop time
-/// unless the run ended early.
-std::string end_time(const SimulationResult& r) {
-  return fmt::format("{:g}", r.table.time(r.table.num_rows() - 1));
-}
 
 /// The test set's convention rtol = atol (abs_tol_factor 1 with nominal 1 V): a tighter
 /// absolute tolerance on the small input-side voltages only costs steps. rel_tol 1e-7 (5
@@ -58,20 +45,6 @@ SimulationOptions transistor_amplifier_options() {
   o.rel_tol = 1e-7;
   o.abs_tol_factor = 1.0;
   return o;
-}
-
-/// The value of column name in x^+(t0), the state after an initial jump: the last row at the
-/// start time (row 0 holds x^-(t0) when the initial event moved the state).
-double initial_value(const SimulationResult& r, const char* name) {
-  std::size_t row = 0;
-  while (row + 1 < r.table.num_rows() && r.table.time(row + 1) == r.table.time(0)) ++row;
-  return r.table.value(row, r.table.column_index(name));
-}
-
-/// The model of the catalog (hdae/models/catalog.hpp) called name, with its defaults: the
-/// examples without command-line parameters.
-ModelFactory from_catalog(const char* name) {
-  return [name](const ParameterValues&) { return models::make_model(name); };
 }
 
 std::vector<Example> make_registry() {
@@ -200,15 +173,11 @@ std::vector<Example> make_registry() {
       .options = run_to(2.0),
       .reference_signals = {"s1", "s2", "s3", "v1", "v2", "v3", "p_int1", "p_int2", "momentum",
                             "kinetic_energy"},
-      .key_numbers =
-          [](const SimulationModel&, const SimulationResult& r) {
-            return fmt::format("state events = {1}, v({0}) = ({2:.6f}, {3:.6f}, {4:.6f}) m/s",
-                               end_time(r), r.statistics.state_events, r.table.final_value("v1"),
-                               r.table.final_value("v2"), r.table.final_value("v3"));
-          },
+      .key_numbers = three_masses_numbers,
   });
 
-  // The reference is the default run (start values free); --fixed is not part of it.
+  add_impact_examples(examples);
+
   examples.push_back({
       .name = "pendulum_dae",
       .description = "Pendulum in stabilised index-1 GGL form: started off its circle at (0.5, "
@@ -313,6 +282,7 @@ std::vector<Example> make_registry() {
           },
   });
 
+  add_substitution_examples(examples);
   return examples;
 }
 

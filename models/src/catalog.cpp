@@ -12,10 +12,14 @@
 #include "hdae/models/free_body_rotation.hpp"
 #include "hdae/models/hydraulic_actuator.hpp"
 #include "hdae/models/ideal_clutch.hpp"
+#include "hdae/models/iti_example1.hpp"
+#include "hdae/models/iti_example2.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/models/pendulum.hpp"
 #include "hdae/models/pendulum_dae.hpp"
+#include "hdae/models/pid_controller.hpp"
 #include "hdae/models/simple_state_events.hpp"
+#include "hdae/models/tank_overflow.hpp"
 #include "hdae/models/three_masses.hpp"
 #include "hdae/models/transistor_amplifier.hpp"
 
@@ -49,8 +53,20 @@ std::vector<CatalogEntry> make_catalog() {
        make_default<IdealClutch>},
       {"colliding_masses", "Two masses colliding with restitution e, impact by the jump solve",
        make_default<CollidingMasses>},
+      {"colliding_masses_impact",
+       "Two masses colliding (ITI paper 3.1): contact force as impact source, e = 0.8",
+       [] {
+         return std::make_unique<CollidingMasses>(
+             CollidingMassesParameters{.mass2_kg = 2.0, .restitution = 0.8},
+             ImpulseForm::kImpactSources);
+       }},
       {"three_masses", "Three masses, two end stops hit at the same instant (two impacts)",
        make_default<ThreeMasses>},
+      {"three_masses_impact",
+       "The three masses with stop forces as impact sources: the engine integrates the impulses",
+       [] {
+         return std::make_unique<ThreeMasses>(ThreeMassesParameters{}, ImpulseForm::kImpactSources);
+       }},
       {"pendulum_dae", "Pendulum in stabilised index-1 GGL form, started off its circle",
        make_default<PendulumDae>},
       {"cartesian_pendulum",
@@ -64,6 +80,24 @@ std::vector<CatalogEntry> make_catalog() {
       {"transistor_amplifier",
        "Transistor amplifier (IVP test set) as M der(U) = f with a singular mass matrix",
        make_default<TransistorAmplifier>},
+      {"iti_example1",
+       "ITI example 1: x1 = t, x2 = der(x1), index 2, reduced by the engine: x2 = 1 always",
+       [] { return std::unique_ptr<SimulationModel>(make_iti_example1()); }},
+      {"iti_example2", "ITI example 2: 1 = if t < 0.5 then x else der(x), index 1 then 0",
+       make_default<ItiExample2>},
+      {pid_model_name(PidForm::kAsWritten),
+       "PID-controlled mass (chi) as written, index 2, reduced by the engine",
+       [] { return make_pid_controller(PidForm::kAsWritten); }},
+      {pid_model_name(PidForm::kDerivativeSubstituted),
+       "PID-controlled mass with the substitute equation der(e) <- der(x), index 1",
+       [] { return make_pid_controller(PidForm::kDerivativeSubstituted); }},
+      {pid_model_name(PidForm::kSubstituted),
+       "PID-controlled mass with e <- x - x_set and der(e) <- der(x): 4 equations",
+       [] { return make_pid_controller(PidForm::kSubstituted); }},
+      {pid_model_name(PidForm::kHandReduced), "PID-controlled mass reduced to index 1 by hand",
+       [] { return make_pid_controller(PidForm::kHandReduced); }},
+      {"tank_overflow", "Tank with an overflow given by a guarded substitute equation (chi)",
+       make_default<TankOverflow>},
   };
 }
 

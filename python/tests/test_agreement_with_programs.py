@@ -30,12 +30,21 @@ RUNS = {
     "mass_spring_chain": (10.0, 1e-6),
     "ideal_clutch": (500.0, 1e-8),
     "colliding_masses": (2.0, 1e-8),
+    "colliding_masses_impact": (2.0, 1e-8),
     "three_masses": (2.0, 1e-8),
+    "three_masses_impact": (2.0, 1e-8),
     "pendulum_dae": (2.0, 1e-8),
     "free_body_rotation": (5.0, 1e-8),
     "hydraulic_actuator": (10.0, 1e-8),
     "cartesian_pendulum": (10.0, 1e-8),
     "transistor_amplifier": (0.2, 1e-7),
+    "iti_example1": (2.0, 1e-8),
+    "iti_example2": (2.0, 1e-8),
+    "pid_controller": (10.0, 1e-8),
+    "pid_controller_der_substituted": (10.0, 1e-8),
+    "pid_controller_substituted": (10.0, 1e-8),
+    "pid_controller_reduced": (10.0, 1e-8),
+    "tank_overflow": (5.0, 1e-8),
 }
 # A small chain keeps the run short; every other model runs with its default parameters.
 PARAMETERS = {"mass_spring_chain": {"N": 20}}

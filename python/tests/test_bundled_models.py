@@ -17,7 +17,7 @@ def shared_speed(J2, J1=0.1, k=0.25, C=2.0, w2=10.0):
 
 def test_catalog_has_a_factory_per_model():
     names = hdae.models.names()
-    assert "ideal_clutch" in names and "bouncing_ball" in names and len(names) == 12
+    assert "ideal_clutch" in names and "bouncing_ball" in names and len(names) == 21
     for name in names:
         factory = getattr(hdae.models, "".join(p.capitalize() for p in name.split("_")))
         assert factory.__module__ == "hdae.models"
@@ -41,6 +41,20 @@ def test_clutch_shares_the_speed_that_momentum_conservation_gives():
     # Released at 100 s, engaged again at 300 s: time events at those instants.
     times = [e.t for e in r.events if e.kind == "time"]
     assert times == pytest.approx([100.0, 300.0])
+
+
+def test_an_impact_source_reports_its_impulse():
+    # Two masses, m = (1, 2) kg, e = 0.8, closing at 1 m/s: the impulse on mass 2 is
+    # m1 m2 (1 + e) u / (m1 + m2) = 1.2 N s (models/colliding_masses.hpp), momentum 1 kept.
+    r = hdae.simulate(hdae.models.CollidingMassesImpact(), stop=2.0, rtol=1e-8)
+    assert r.status.ok
+    impacts = [e for e in r.events if e.kind == "state"]
+    assert len(impacts) == 1
+    impulses = {i.variable: i.integral for i in impacts[0].impulses}
+    assert impulses["F"] == pytest.approx(1.2, rel=1e-12)
+    jumps = {j.variable: j for j in impacts[0].jumps}
+    assert jumps["v1"].after == pytest.approx(-0.2, abs=1e-12)
+    assert jumps["v2"].after == pytest.approx(0.6, abs=1e-12)
 
 
 def test_bad_parameters_raise_value_errors_naming_them():

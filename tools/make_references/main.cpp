@@ -10,14 +10,23 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "hdae/csv.hpp"
 #include "hdae/simulator.hpp"
 #include "registry/reference_run.hpp"
 #include "registry/registry.hpp"
 
 int main(int argc, char** argv) {
-  const std::filesystem::path dir = argc > 1 ? argv[1] : "references";
-  const std::vector<std::string> only(argv + std::min(argc, 2), argv + argc);
+  CLI::App app{
+      "Regenerates the reference results <output_dir>/<example>.csv of the bundled "
+      "examples at the reference tolerance (all examples, or the ones named).",
+      "hdae-make-references"};
+  std::filesystem::path dir = "references";
+  std::vector<std::string> only;
+  app.add_option("output_dir", dir, "directory of the reference files")->capture_default_str();
+  app.add_option("example", only, "examples to regenerate (default: all)");
+  CLI11_PARSE(app, argc, argv);
   try {
     for (const std::string& name : only) {
       if (hdae::examples::find_example(name) == nullptr) {

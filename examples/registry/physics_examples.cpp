@@ -1,0 +1,108 @@
+// The examples of models written as the physics reads: impacts with forces as impact
+// sources, changing index and substitute equations (registry.cpp has the rest of the table).
+#include <fmt/format.h>
+
+#include "hdae/models/colliding_masses.hpp"
+#include "hdae/models/iti_example2.hpp"
+#include "hdae/models/pid_controller.hpp"
+#include "hdae/models/tank_overflow.hpp"
+#include "registry/registry_parts.hpp"
+
+namespace hdae::examples {
+
+void add_impact_examples(std::vector<Example>& examples) {
+  examples.push_back({
+      .name = "colliding_masses_impact",
+      .description = "Two colliding masses (ITI paper, section 3.1) with the contact force as "
+                     "impact source: e = 0.8, m = (1, 2) kg, u = (1, 0) m/s",
+      .make_model = from_catalog("colliding_masses_impact"),
+      .options = run_to(2.0),
+      .reference_signals = {"s1", "s2", "v1", "v2", "F", "momentum", "kinetic_energy"},
+      .key_numbers = key_numbers_of<models::CollidingMasses>(
+          [](const models::CollidingMasses& model, const SimulationResult& r) {
+            return fmt::format("impacts = {1}, v1({0}) = {2:.6f} m/s, v2({0}) = {3:.6f} m/s",
+                               end_time(r), model.impacts(), r.table.final_value("v1"),
+                               r.table.final_value("v2"));
+          }),
+  });
+
+  examples.push_back({
+      .name = "three_masses_impact",
+      .description = "The three masses with the stop forces F1, F2 as impact sources: the "
+                     "engine integrates the equations of motion over the impulses",
+      .make_model = from_catalog("three_masses_impact"),
+      .options = run_to(2.0),
+      .reference_signals = {"s1", "s2", "s3", "v1", "v2", "v3", "F1", "F2", "momentum",
+                            "kinetic_energy"},
+      .key_numbers = three_masses_numbers,
+  });
+
+  // The reference is the default run (start values free); --fixed is not part of it.
+}
+
+void add_substitution_examples(std::vector<Example>& examples) {
+  examples.push_back({
+      .name = "iti_example1",
+      .description = "ITI example 1: x1 = t, x2 = der(x1) (index 2, reduced by the engine); the "
+                     "hidden constraint der(x1) = 1 gives x2 = 1, its start value 5 overridden",
+      .make_model = from_catalog("iti_example1"),
+      .options = run_to(2.0),
+      .reference_signals = {"x1", "x2"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format("x2(0+) = {1:.10f}, x1({0}) = {2:.10f}, x2({0}) = {3:.10f}",
+                               end_time(r), initial_value(r, "x2"), r.table.final_value("x1"),
+                               r.table.final_value("x2"));
+          },
+  });
+  examples.push_back({
+      .name = "iti_example2",
+      .description = "ITI example 2: 1 = if t < 0.5 then x else der(x); x = 1 (its start value "
+                     "3 overridden) until the time event at 0.5 s, then x = 1 + (t - 0.5)",
+      .make_model = from_catalog("iti_example2"),
+      .options = run_to(2.0),
+      .reference_signals = {"x", "der(x)"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format("x(0+) = {1:.8f}, der(x)(0+) = {2:.3g}, x({0}) = {3:.8f}",
+                               end_time(r), initial_value(r, "x"), initial_value(r, "der(x)"),
+                               r.table.final_value("x"));
+          },
+  });
+
+  for (const models::PidForm form :
+       {models::PidForm::kAsWritten, models::PidForm::kDerivativeSubstituted,
+        models::PidForm::kSubstituted, models::PidForm::kHandReduced}) {
+    examples.push_back({
+        .name = models::pid_model_name(form),
+        .description = models::find_model(models::pid_model_name(form))->description +
+                       ", load F = 2 + 0.5 sin(2t) N",
+        .make_model = from_catalog(models::pid_model_name(form)),
+        .options = run_to(10.0),
+        .reference_signals = {"x", "v", "i", "e", "u"},
+        .key_numbers =
+            [](const SimulationModel&, const SimulationResult& r) {
+              return fmt::format("x({0}) = {1:.6f} m, i({0}) = {2:.6f} m s, u({0}) = {3:.6f} N",
+                                 end_time(r), r.table.final_value("x"), r.table.final_value("i"),
+                                 r.table.final_value("u"));
+            },
+    });
+  }
+
+  examples.push_back({
+      .name = "tank_overflow",
+      .description = "Tank with an overflow Q_x <- [h < h_max or Q_i < Q_o -> 0 || else Q_i - "
+                     "Q_o]: fills to h_max = 1 m at 2 s, overflows until the inflow drops at 3 s",
+      .make_model = from_catalog("tank_overflow"),
+      .options = run_to(5.0),
+      .reference_signals = {"h", "Q_x", "Q_i"},
+      .key_numbers =
+          [](const SimulationModel&, const SimulationResult& r) {
+            return fmt::format("{1} state events, h({0}) = {2:.6f} m, Q_x({0}) = {3:.3g} m3/s",
+                               end_time(r), r.statistics.state_events, r.table.final_value("h"),
+                               r.table.final_value("Q_x"));
+          },
+  });
+}
+
+}  // namespace hdae::examples
