@@ -195,7 +195,7 @@ std::string Reinitializer::mode_description(std::span<const RowKind> row_kinds) 
   std::vector<std::string> constraints;
   const auto& equations = model_.structure().equations;
   for (std::size_t i = 0; i < row_kinds.size(); ++i) {
-    if (row_kinds[i] == RowKind::kConstraint) constraints.push_back(equations[i].name);
+    if (row_kinds[i] == RowKind::kConstraint) constraints.push_back(equations.name(i));
   }
   if (constraints.empty()) return "no constraint rows";
   return fmt::format("constraint rows {{{}}}", fmt::join(constraints, ", "));

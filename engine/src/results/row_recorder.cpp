@@ -4,8 +4,6 @@
 #include <exception>
 #include <limits>
 
-#include <fmt/format.h>
-
 #include "results/column_selection.hpp"
 
 namespace hdae::detail {
@@ -13,11 +11,13 @@ namespace hdae::detail {
 std::vector<ColumnInfo> columns_of(const ModelStructure& s) {
   std::vector<ColumnInfo> columns;
   columns.reserve(2 * s.variables.size() + s.outputs.size());
-  for (const VariableInfo& v : s.variables) columns.push_back({v.name, v.unit, ColumnKind::kState});
-  for (const VariableInfo& v : s.variables) {
-    columns.push_back({v.der_name.empty() ? fmt::format("der({})", v.name) : v.der_name, v.der_unit,
-                       ColumnKind::kDerivative});
-  }
+  const VariableTable& variables = s.variables;
+  variables.for_each_declared([&](std::size_t j, const VariableInfo& v) {
+    columns.push_back({variables.name(j), v.unit, ColumnKind::kState});
+  });
+  variables.for_each_declared([&](std::size_t j, const VariableInfo& v) {
+    columns.push_back({variables.der_name(j), v.der_unit, ColumnKind::kDerivative});
+  });
   for (const OutputInfo& o : s.outputs) columns.push_back({o.name, o.unit, ColumnKind::kOutput});
   return columns;
 }

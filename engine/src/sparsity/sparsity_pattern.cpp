@@ -56,21 +56,12 @@ void colour_columns(SparsityPattern& p) {
 
 }  // namespace
 
-SparsityPattern build_pattern(std::size_t n, std::span<const Entry> entries) {
+SparsityPattern finish_pattern(std::size_t n, std::vector<std::size_t> start,
+                               std::vector<std::size_t> rows) {
   SparsityPattern p;
   p.n = n;
-  // Compressed columns in two passes over the entries (counts, then places), each column
-  // holding its diagonal entry first; then each column is sorted and its duplicates dropped,
-  // moving it down over the gaps the earlier columns' duplicates left.
-  std::vector<std::size_t> start(n + 1, 0);
-  for (std::size_t j = 0; j < n; ++j) start[j + 1] = 1;
-  for (const auto& e : entries) ++start[e.second + 1];
-  for (std::size_t j = 0; j < n; ++j) start[j + 1] += start[j];
-  std::vector<std::size_t> rows(start[n]);
-  std::vector<std::size_t> next(start.begin(), start.end() - 1);
-  for (std::size_t j = 0; j < n; ++j) rows[next[j]++] = j;
-  for (const auto& [row, col] : entries) rows[next[col]++] = row;
-
+  // Each column is sorted and its duplicates dropped, moving it down over the gaps the earlier
+  // columns' duplicates left.
   p.col_start.assign(n + 1, 0);
   std::size_t kept = 0;
   for (std::size_t j = 0; j < n; ++j) {
@@ -86,6 +77,12 @@ SparsityPattern build_pattern(std::size_t n, std::span<const Entry> entries) {
   p.row_index = std::move(rows);
   colour_columns(p);
   return p;
+}
+
+SparsityPattern build_pattern(std::size_t n, std::span<const Entry> entries) {
+  return build_pattern_of(n, [entries](auto&& visit) {
+    for (const auto& [row, col] : entries) visit(row, col);
+  });
 }
 
 }  // namespace hdae::sparsity

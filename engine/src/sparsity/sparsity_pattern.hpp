@@ -32,9 +32,32 @@ struct SparsityPattern {
 /// (row, column) of one structurally non-zero entry.
 using Entry = std::pair<std::size_t, std::size_t>;
 
-/// Pattern of an n x n matrix with the given entries plus the diagonal (kept so that every row
-/// and column is present in a sparse factorisation even for rows that change at events),
-/// coloured greedily in column order. Entries must lie inside the matrix.
+/// The compressed columns of an n x n pattern from its entries listed column by column in
+/// rows (column j in rows[start[j] .. start[j + 1]), in any order and with repeats, its diagonal
+/// among them): sorted, repeats dropped, coloured.
+[[nodiscard]] SparsityPattern finish_pattern(std::size_t n, std::vector<std::size_t> start,
+                                             std::vector<std::size_t> rows);
+
+/// Pattern of an n x n matrix with the entries for_each_entry(visit) lists by calling
+/// visit(row, col) (it is called twice: to count and to place), plus the diagonal (kept so
+/// that every row and column is present in a sparse factorisation even for rows that change
+/// at events), coloured greedily in column order. Entries must lie inside the matrix.
+template <class ForEachEntry>
+[[nodiscard]] SparsityPattern build_pattern_of(std::size_t n, ForEachEntry&& for_each_entry) {
+  // Compressed columns in two passes over the entries (counts, then places), each column
+  // holding its diagonal entry first.
+  std::vector<std::size_t> start(n + 1, 0);
+  for (std::size_t j = 0; j < n; ++j) start[j + 1] = 1;
+  for_each_entry([&start](std::size_t /*row*/, std::size_t col) { ++start[col + 1]; });
+  for (std::size_t j = 0; j < n; ++j) start[j + 1] += start[j];
+  std::vector<std::size_t> rows(start[n]);
+  std::vector<std::size_t> next(start.begin(), start.end() - 1);
+  for (std::size_t j = 0; j < n; ++j) rows[next[j]++] = j;
+  for_each_entry([&](std::size_t row, std::size_t col) { rows[next[col]++] = row; });
+  return finish_pattern(n, std::move(start), std::move(rows));
+}
+
+/// The same from a list of entries.
 [[nodiscard]] SparsityPattern build_pattern(std::size_t n, std::span<const Entry> entries);
 
 }  // namespace hdae::sparsity
