@@ -127,6 +127,10 @@ const SimulationStatus& SimulationRun::initialize() {
     const std::vector<double> der_start = der_x_;
     const std::size_t logged = events_.size();
     const bool settled = run_event(t0, EventKind::kInitial);
+    // Without crossings and time events no event follows t0: the factors the re-initialization
+    // keeps so that later events refactorize in the same pivot order would only hold memory
+    // through the run (about as much as IDA's own factors).
+    if (structure_.crossings.empty() && structure_.time_events.empty()) reinit_.release_factors();
     // Both limits at t0 when the initial jump changed the state, as at every event.
     if (settled && !events_[logged].jumps.empty()) recorder_.store(t0, x_start, der_start);
     store_row(t0);

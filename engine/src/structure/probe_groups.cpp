@@ -66,9 +66,10 @@ ProbeGroups probe_groups(const SystemResidual& f) {
     }
   }
   sparsity::SparsityPattern pattern = sparsity::build_pattern(g.n, entries);
-  g.groups = std::move(pattern.columns_of_color);
-  g.col_start = std::move(pattern.col_start);
-  g.row_index = std::move(pattern.row_index);
+  for (const auto& columns : pattern.columns_of_color)
+    g.groups.emplace_back(columns.begin(), columns.end());
+  g.col_start.assign(pattern.col_start.begin(), pattern.col_start.end());
+  g.row_index.assign(pattern.row_index.begin(), pattern.row_index.end());
   return g;
 }
 
