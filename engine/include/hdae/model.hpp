@@ -12,7 +12,8 @@
 //
 // Models are usually written against the modelling layer in model_builder.hpp, which declares
 // named variables, equations, outputs, crossings and time events; this header holds the
-// plain-data description (ModelStructure) and the two context classes.
+// description (ModelStructure, whose tables of unknowns, rows and pattern entries are in
+// declarations.hpp) and the two context classes.
 #pragma once
 
 #include <cstddef>
