@@ -91,6 +91,9 @@ void SimulationOptions::validate() const {
           "nonlinear_convergence_coef", "in (0, 1]", nonlinear_convergence_coef);
   require(std::isfinite(initial_step_s) && initial_step_s >= 0.0, "initial_step_s",
           ">= 0 (0: IDA's own estimate)", initial_step_s);
+  require(restart_step == RestartStep::kIdaEstimate || restart_step == RestartStep::kFromHistory,
+          "restart_step", "kIdaEstimate (0) or kFromHistory (1)",
+          static_cast<double>(static_cast<int>(restart_step)));
   check_output_times(*this);
   check_threads(threads);
   require(max_event_iterations >= 1, "max_event_iterations", ">= 1", max_event_iterations);
