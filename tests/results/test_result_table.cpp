@@ -114,7 +114,7 @@ TEST_CASE("appending a row of the wrong size names the expected and actual sizes
   CHECK(table.num_rows() == 3);  // the table is unchanged
 }
 
-TEST_CASE("a table grown far past its first block keeps every value; copies and moves own theirs") {
+TEST_CASE("a table grown far past its first block keeps every value, and so do its copies") {
   // 3000 rows of 500 columns: 12 MB, past the C library's mmap threshold, so the values are
   // regrown many times, small blocks and large. Value (i, j) = i * 500 + j is exact in double.
   constexpr std::size_t kRows = 3000;
