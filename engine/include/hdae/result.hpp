@@ -62,7 +62,7 @@ class ResultTable {
   /// The values, row-major: a growable array like std::vector<double>, but grown with
   /// realloc, so that the C library can move a large block's pages to a larger mapping (mremap
   /// on Linux) instead of copying them. A run of 10^4 masses records a quarter of a gigabyte;
-  /// growing it by copying touched twice that and took as long as the copying of the rows.
+  /// growing that by copying touched twice the memory and cost more than writing the values.
   class Values {
    public:
     Values() = default;

@@ -166,8 +166,10 @@ void Hdf5Sink::begin(const std::vector<ColumnInfo>& columns) {
       std::max<hsize_t>(1, kChunkBytes / (sizeof(double) * std::max<hsize_t>(1, s.columns)));
   s.time = create_extendible(s.file.get(), "time", 1, 0, kTimeChunkRows, s.target);
   s.values = create_extendible(s.file.get(), "values", 2, s.columns, s.chunk_rows, s.target);
-  s.time_buffer.reserve(s.chunk_rows);
-  s.value_buffer.reserve(s.chunk_rows * s.columns);
+  if (s.chunk_rows > 1) {  // a row of a whole chunk is written without the buffers
+    s.time_buffer.reserve(s.chunk_rows);
+    s.value_buffer.reserve(s.chunk_rows * s.columns);
+  }
   s.last_flush = std::chrono::steady_clock::now();
 }
 
