@@ -50,7 +50,7 @@ bool RowRecorder::keeps_grid_row(std::size_t k) const {
 }
 
 void RowRecorder::store(double t, std::span<const double> x, std::span<const double> der_x) {
-  held_.reset();  // a later row: the held one is not the last
+  holding_ = false;  // a later row: the held one is not the last
   evaluate_outputs(t, x, der_x);
   hand_out(t, x, der_x);
 }
@@ -61,16 +61,16 @@ void RowRecorder::store_grid(std::size_t k, double t, std::span<const double> x,
     store(t, x, der_x);
     return;
   }
-  if (!held_) held_.emplace();
-  held_->t = t;
-  held_->x.assign(x.begin(), x.end());
-  held_->der_x.assign(der_x.begin(), der_x.end());
+  holding_ = true;
+  held_.t = t;
+  held_.x.assign(x.begin(), x.end());
+  held_.der_x.assign(der_x.begin(), der_x.end());
   last_time_ = t;
 }
 
 void RowRecorder::store_without_outputs(double t, std::span<const double> x,
                                         std::span<const double> der_x) {
-  held_.reset();
+  holding_ = false;
   std::fill(w_.begin(), w_.end(), std::numeric_limits<double>::quiet_NaN());
   hand_out(t, x, der_x);
 }
@@ -97,8 +97,8 @@ void RowRecorder::hand_out(double t, std::span<const double> x, std::span<const 
 }
 
 void RowRecorder::store_held_row() {
-  const HeldRow held = std::move(*held_);
-  held_.reset();
+  holding_ = false;
+  const HeldRow& held = held_;
   // The run is over: the model may be past helping (after a failure), so outputs it cannot
   // compute here are recorded as NaN rather than losing the row.
   try {
@@ -113,7 +113,7 @@ void RowRecorder::end() {
   if (ended_) return;
   ended_ = true;
   std::exception_ptr first;
-  if (held_) {
+  if (holding_) {
     try {
       store_held_row();
     } catch (...) {

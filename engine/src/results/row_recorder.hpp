@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <limits>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -53,7 +52,7 @@ class RowRecorder {
 
  private:
   struct HeldRow {
-    double t;
+    double t = 0.0;
     std::vector<double> x;
     std::vector<double> der_x;
   };
@@ -75,7 +74,8 @@ class RowRecorder {
   std::vector<double> selected_row_;
   std::vector<double> w_;
   std::vector<double> scratch_r_;
-  std::optional<HeldRow> held_;
+  HeldRow held_;  ///< its vectors keep their memory from one held row to the next
+  bool holding_ = false;
   bool ended_ = false;
   double last_time_ = -std::numeric_limits<double>::infinity();
 };
