@@ -315,7 +315,8 @@ cost. What hdae adds:
 - *Per step*: IDA returns after every step (\`IDA_ONE_STEP\`, as in the raw loop); the loop
   (\`SimulationRun::take_step\`, engine/src/simulator/run_loop.cpp) notes the step and its
   output points, and copies y and yp only where a row or an event needs them.
-- *Per output row*: \`RowRecorder::store\` copies x and der(x) into a row buffer, evaluates the
+- *Per output row*: IDA interpolates a grid row straight into \`RowRecorder\`'s row buffer
+  (an event's rows are copied into it), the recorder evaluates the
   model once more only when it declares outputs, and hands the row to each row sink (the
   table's \`ResultTable::append\`).
 - *Once per run*: the result columns (a formatted name per variable), the sparsity pattern and

@@ -88,6 +88,8 @@ class SimulationRun final : public EventHost {
   void take_step();
   /// Stores the rows of the output points the step passed, up to limit.
   void store_output_rows(const PendingStep& step, double limit);
+  /// x, der_x and the time from the grid row at g, where the run ends on it.
+  void take_grid_row_state(double g);
   void skip_output_points_through(double t);
   /// x, der_x and the time reached from IDA's last return.
   void take_ida_state();
