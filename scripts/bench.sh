@@ -148,7 +148,7 @@ if [[ ${smoke} -eq 0 ]] && command -v valgrind > /dev/null; then
     echo "| problem | hdae instructions | raw IDA instructions | hdae / raw | target |"
     echo "| --- | --- | --- | --- | --- |"
   } >> "${callgrind_md}"
-  for case_name in pendulum robertson chain ball; do
+  for case_name in pendulum robertson chain dense-chain ball; do
     declare -A ir=()
     for who in hdae raw; do
       valgrind --tool=callgrind --callgrind-out-file="${tmp}/cg.${case_name}.${who}" \
@@ -160,6 +160,8 @@ if [[ ${smoke} -eq 0 ]] && command -v valgrind > /dev/null; then
       label="${case_name}"
       target=1.05
       if [[ "${case_name}" == "ball" ]]; then label="elastic ball, 1000 impacts"; target=1.5; fi
+      if [[ "${case_name}" == "chain" ]]; then label="mass-spring chain (KLU)"; fi
+      if [[ "${case_name}" == "dense-chain" ]]; then label="mass-spring chain (dense)"; fi
       awk -v c="${label}" -v h="${ir[hdae]}" -v r="${ir[raw]}" -v t="${target}" \
         'BEGIN { printf "| %s | %d | %d | %.3f | <= %s: %s |\n", c, h, r, h / r, t, (h / r <= t ? "met" : "**not met**") }' >> "${callgrind_md}"
     fi
