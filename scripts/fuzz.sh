@@ -19,7 +19,8 @@ mkdir -p "$out/corpus" "$out/compare_corpus"
 sources="$root/engine/src/results/csv_reader.cpp $root/engine/src/results/csv_writer.cpp
   $root/engine/src/results/result_table.cpp $root/engine/src/results/quoted_text.cpp
   $root/engine/src/results/atomic_file.cpp $root/engine/src/results/regular_file.cpp
-  $root/engine/src/results/record_names.cpp
+  $root/engine/src/results/record_names.cpp $root/engine/src/results/shortest_double.cpp
+  $root/engine/src/results/table_values.cpp
   $root/engine/src/simulator/status.cpp
   $root/compare/src/polyline.cpp $root/compare/src/event_alignment.cpp
   $root/compare/src/compare_options.cpp $root/compare/src/compare_results.cpp

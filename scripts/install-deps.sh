@@ -12,7 +12,8 @@ build="$build libhdf5-dev pkgconf"
 # libFuzzer and the sanitizers' clang runtime; clang-format: the format check; valgrind:
 # memcheck of the examples; python3-scipy: SciPy as the peer in the benchmarks.
 extra="doctest-dev python3-matplotlib clang libclang-rt-14-dev clang-format valgrind python3-scipy"
-extra="$extra python3-h5py"
+# universal-ctags: function lengths in the architecture check (tests/scripts/).
+extra="$extra python3-h5py universal-ctags"
 # The Python package (python/): pybind11 and the headers to build it, numpy and pandas for
 # results, Dask (python3-distributed) and tqdm for sweeps, pytest for its tests, python3-venv
 # for build/venv (scripts/run.sh).

@@ -28,7 +28,7 @@ struct ClampedChainParameters {
   double clamp_s = 0.5;     ///< all masses clamped at this time
   double release_s = 0.75;  ///< and released at this one
   /// Time events every pulse_period_s (0: none) switch a force push_n on the free end on
-  /// and off (bench/restart_main.cpp): with push_n = 0 they change nothing but restart IDA.
+  /// and off (bench/restart_main.cpp): with push_n = 0 they change nothing IDA sees.
   double pulse_period_s = 0.0;
   double push_n = 0.0;
 };

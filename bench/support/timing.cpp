@@ -1,6 +1,7 @@
 #include "support/timing.hpp"
 
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +24,12 @@ double time_call(const std::function<void()>& f) {
   return seconds_between(start, Clock::now());
 }
 
+double thread_cpu_seconds() {
+  timespec now{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
 double median(std::vector<double> values) {
   if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
   std::sort(values.begin(), values.end());
@@ -30,25 +37,41 @@ double median(std::vector<double> values) {
   return values.size() % 2 == 1 ? values[m] : 0.5 * (values[m - 1] + values[m]);
 }
 
-double InterleavedTimes::median_of_ratios() const {
+namespace {
+
+double median_ratio(const std::vector<double>& a, const std::vector<double>& b) {
   std::vector<double> ratios;
-  for (std::size_t i = 0; i < a_s.size() && i < b_s.size(); ++i) ratios.push_back(a_s[i] / b_s[i]);
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) ratios.push_back(a[i] / b[i]);
   return median(ratios);
 }
 
+/// One timed call: wall and thread CPU seconds appended.
+void timed(const std::function<void()>& f, std::vector<double>& wall_s,
+           std::vector<double>& cpu_s) {
+  const double cpu_start = thread_cpu_seconds();
+  wall_s.push_back(time_call(f));
+  cpu_s.push_back(thread_cpu_seconds() - cpu_start);
+}
+
+}  // namespace
+
+double InterleavedTimes::median_of_ratios() const { return median_ratio(a_s, b_s); }
+
+double InterleavedTimes::median_of_cpu_ratios() const { return median_ratio(a_cpu_s, b_cpu_s); }
+
 InterleavedTimes interleave(std::size_t rounds, const std::function<void()>& a,
                             const std::function<void()>& b) {
-  InterleavedTimes times;
+  InterleavedTimes t;
   for (std::size_t round = 0; round < rounds; ++round) {
     if (round % 2 == 0) {
-      times.a_s.push_back(time_call(a));
-      times.b_s.push_back(time_call(b));
+      timed(a, t.a_s, t.a_cpu_s);
+      timed(b, t.b_s, t.b_cpu_s);
     } else {
-      times.b_s.push_back(time_call(b));
-      times.a_s.push_back(time_call(a));
+      timed(b, t.b_s, t.b_cpu_s);
+      timed(a, t.a_s, t.a_cpu_s);
     }
   }
-  return times;
+  return t;
 }
 
 std::size_t calls_per_sample(const std::function<void()>& f, double min_sample_s) {

@@ -24,12 +24,18 @@ using Clock = std::chrono::steady_clock;
 /// Seconds taken by one call of f.
 [[nodiscard]] double time_call(const std::function<void()>& f);
 
+/// CPU time of the calling thread so far (CLOCK_THREAD_CPUTIME_ID, nanosecond resolution):
+/// the time the thread ran, without the time other processes held its core.
+[[nodiscard]] double thread_cpu_seconds();
+
 /// Median of the values (the mean of the two middle ones for an even count); NaN when empty.
 [[nodiscard]] double median(std::vector<double> values);
 
 struct InterleavedTimes {
-  std::vector<double> a_s;  ///< seconds per round, contender a
-  std::vector<double> b_s;  ///< seconds per round, contender b
+  std::vector<double> a_s;      ///< seconds per round, contender a
+  std::vector<double> b_s;      ///< seconds per round, contender b
+  std::vector<double> a_cpu_s;  ///< the thread's CPU seconds in the same rounds, contender a
+  std::vector<double> b_cpu_s;  ///< the same, contender b
 
   [[nodiscard]] double median_a_s() const { return median(a_s); }
   [[nodiscard]] double median_b_s() const { return median(b_s); }
@@ -37,6 +43,8 @@ struct InterleavedTimes {
   [[nodiscard]] double ratio_of_medians() const { return median_a_s() / median_b_s(); }
   /// median over rounds of a_i / b_i
   [[nodiscard]] double median_of_ratios() const;
+  /// median over rounds of a_cpu_i / b_cpu_i
+  [[nodiscard]] double median_of_cpu_ratios() const;
 };
 
 /// rounds x (a, b), a first in even rounds and b first in odd ones.

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string_view>
 #include <system_error>
@@ -27,6 +28,19 @@ std::string check_positive_integer(const std::string& text) {
     return fmt::format("must be a positive integer, got '{}'", text);
   }
   return {};
+}
+
+/// The value of --restart-step (SimulationOptions::restart_step), named as on the command line.
+std::optional<RestartStep> parse_restart_step(const std::string& text) {
+  if (text == "ida-estimate") return RestartStep::kIdaEstimate;
+  if (text == "from-history") return RestartStep::kFromHistory;
+  return std::nullopt;
+}
+
+/// CLI11 validator for --restart-step.
+std::string check_restart_step(const std::string& text) {
+  if (parse_restart_step(text)) return {};
+  return fmt::format("must be ida-estimate or from-history, got '{}'", text);
 }
 
 /// CLI11 validator for --set.
@@ -163,6 +177,14 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
                  "SUNDIALS' OpenMP vectors with n threads (for 10^5 unknowns and more)")
       ->type_name("N")
       ->capture_default_str();
+  std::string restart_step;
+  app.add_option("--restart-step", restart_step,
+                 "IDA's first step after an event that restarts it: ida-estimate (IDA's own, "
+                 "far more accurate than the tolerance asks) or from-history (from the step "
+                 "size before the event: fewer steps, as accurate as the tolerance asks) "
+                 "[default: ida-estimate]")
+      ->type_name("WHICH")
+      ->check(CLI::Validator(check_restart_step, "", ""));
   double interval_s = example.options.output_interval_s.value_or(0.0);
   CLI::Option* interval =
       app.add_option("--output-interval", interval_s,
@@ -181,6 +203,7 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   std::string unused;
   for (const std::string& text : settings) run.settings.push_back(*parse_setting(text, &unused));
   if (interval->count() > 0) run.options.output_interval_s = interval_s;
+  if (!restart_step.empty()) run.options.restart_step = *parse_restart_step(restart_step);
   apply_record_options(*record, run.options);
   for (const auto& [name, on] : flags) {
     if (on) run.parameters.flags.insert(name);

@@ -4,9 +4,9 @@
 // output is the result CSV (default results/<name>.csv), also given as -o PATH (then counts
 // are set with --set: a positional argument would be taken for the output); each count
 // parameter is a positional argument after it, each flag an option --<flag>. Every program has
-// --help, --version, --stop, --rtol, --output-interval, --threads and --set NAME=VALUE (a model
-// parameter, given as often as needed; parsing checks the form and the number, the model the
-// name and range).
+// --help, --version, --stop, --rtol, --output-interval, --threads, --restart-step and --set
+// NAME=VALUE (a model parameter, given as often as needed; parsing checks the form and the
+// number, the model the name and range).
 // Unknown options and extra positional arguments are errors. Parsing does not validate the options:
 // the program does that with SimulationOptions::validate(), whose message names the field.
 #pragma once
@@ -32,8 +32,8 @@ struct ParameterSetting {
 struct Invocation {
   /// The result CSV; the units file and event log go beside it.
   std::filesystem::path output;
-  /// The example's options with --stop, --rtol, --output-interval and --threads put in; not
-  /// validated.
+  /// The example's options with --stop, --rtol, --output-interval, --threads and
+  /// --restart-step put in; not validated.
   SimulationOptions options;
   /// The parameters' values: defaults unless the command line gives them.
   ParameterValues parameters;

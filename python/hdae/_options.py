@@ -23,6 +23,7 @@ ALIASES = {
 _ENUMS = {
     "linear_solver": _hdae.LinearSolverKind,
     "jump_rule": _hdae.JumpRule,
+    "restart_step": _hdae.RestartStep,
     "row_storage": _hdae.RowStorage,
     "log_level": _hdae.LogLevel,
 }

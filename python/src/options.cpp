@@ -21,6 +21,9 @@ void bind_option_enums(py::module_& m) {
   py::enum_<JumpRule>(m, "JumpRule")
       .value("midpoint", JumpRule::kMidpoint)
       .value("end_point", JumpRule::kEndPoint);
+  py::enum_<RestartStep>(m, "RestartStep")
+      .value("ida_estimate", RestartStep::kIdaEstimate)
+      .value("from_history", RestartStep::kFromHistory);
   py::enum_<RowStorage>(m, "RowStorage")
       .value("in_memory", RowStorage::kInMemory)
       .value("stream_only", RowStorage::kStreamOnly);
@@ -52,6 +55,7 @@ void bind_options(py::module_& m) {
       .def_readwrite("sparse_min_unknowns", &O::sparse_min_unknowns)
       .def_readwrite("max_order", &O::max_order)
       .def_readwrite("initial_step_s", &O::initial_step_s)
+      .def_readwrite("restart_step", &O::restart_step)
       .def_readwrite("nonlinear_convergence_coef", &O::nonlinear_convergence_coef)
       .def_readwrite("step_to_outputs", &O::step_to_outputs)
       .def_readwrite("threads", &O::threads)

@@ -56,6 +56,18 @@ def test_options_reach_the_engine():
     assert r.statistics["steps"] >= 200  # max_step 0.01 over 2 s
 
 
+def test_restart_step_is_an_option_by_its_value_name():
+    # The ball's three impacts before 1.2 s restart IDA; from the step size before each impact
+    # it needs fewer steps than from IDA's own tiny first step.
+    default = hdae.simulate(Ball(), stop=1.2, rtol=1e-8)
+    history = hdae.simulate(Ball(), stop=1.2, rtol=1e-8, restart_step="from_history")
+    assert default.statistics["restarts"] == history.statistics["restarts"] == 4
+    assert history.statistics["steps"] < default.statistics["steps"]
+    with pytest.raises(ValueError, match="option restart_step must be one of 'ida_estimate', "
+                                         "'from_history'"):
+        hdae.simulate(Ball(), restart_step="previous")
+
+
 def test_slices_of_a_simulator_give_the_rows_of_one_run():
     # hdae::Simulator never stops IDA at a slice boundary, so the rows agree bit for bit.
     whole = hdae.simulate(Ball(), stop=1.2, rtol=1e-8)

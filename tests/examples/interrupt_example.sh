@@ -21,6 +21,7 @@ case "${signal}" in
 esac
 exe="$1"
 shift
+exe_path="$(readlink -f "${exe}")"
 work="$(mktemp -d)"
 pid=""
 cleanup() {
@@ -37,9 +38,12 @@ fail() {
 # "R", "S", ... while the process lives; "Z" (exited, not yet reaped) or "gone" after.
 state() { awk '/^State:/ {print $2}' "/proc/${pid}/status" 2> /dev/null || echo gone; }
 running() { local s; s="$(state)"; [[ -n "${s}" && "${s}" != "Z" && "${s}" != "gone" ]]; }
-# Bit n - 1 of the SigCgt mask is signal n (SIGINT 2, SIGTERM 15).
+# Bit n - 1 of the SigCgt mask is signal n (SIGINT 2, SIGTERM 15). Between fork and exec the
+# child is still this shell, whose own SIGINT handler shows in the mask until exec resets it,
+# so the mask counts only once the process runs the program.
 catches_signal() {
   local mask
+  [[ "$(readlink "/proc/${pid}/exe" 2> /dev/null)" == "${exe_path}" ]] || return 1
   mask="$(awk '/^SigCgt:/ {print $2}' "/proc/${pid}/status" 2> /dev/null)" || return 1
   [[ -n "${mask}" ]] && (((16#${mask} >> (signal_number - 1)) & 1))
 }

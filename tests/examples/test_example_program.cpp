@@ -198,6 +198,21 @@ TEST_CASE("--threads sets SimulationOptions::threads and a bad count exits with 
   CHECK(std::filesystem::exists(dir.file("chain.csv")));
 }
 
+TEST_CASE("--restart-step sets SimulationOptions::restart_step by its value's name") {
+  CHECK(parsed("bouncing_ball", {}).options.restart_step == RestartStep::kIdaEstimate);
+  CHECK(parsed("bouncing_ball", {"--restart-step", "from-history"}).options.restart_step ==
+        RestartStep::kFromHistory);
+  CHECK(parsed("bouncing_ball", {"--restart-step=ida-estimate"}).options.restart_step ==
+        RestartStep::kIdaEstimate);
+  CHECK(run("bouncing_ball", {"--help"}).out.find("--restart-step WHICH") != std::string::npos);
+  const ProgramRun o = run("bouncing_ball", {"--restart-step", "previous"});
+  CHECK(o.status == 2);
+  CHECK(o.out.empty());
+  CHECK(
+      o.err.starts_with("hdae-bouncing-ball: --restart-step: must be ida-estimate or "
+                        "from-history, got 'previous'\n"));
+}
+
 TEST_CASE("the options of the command line replace the example's and the rest stay") {
   const Invocation defaults = parsed("simple_state_events", {});
   CHECK(defaults.output == std::filesystem::path("results/simple_state_events.csv"));

@@ -1,7 +1,12 @@
 // HDF5 result files (hdae/result_file.hpp): what write_result_hdf5 and the streaming Hdf5Sink
 // write reads back bit for bit, event log and parameters included, and read_result tells the
 // formats apart by content.
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -151,4 +156,57 @@ TEST_CASE("an HDF5 file that is not a result is an error naming the file and wha
   }
   CHECK_THROWS_WITH_AS((void)read_result(dir.file("missing.h5")),
                        (dir.file("missing.h5").string() + ": no such file").c_str(), IoError);
+}
+
+namespace {
+
+/// A table of `rows` rows and `columns` columns of arbitrary bit patterns (NaN excluded, so
+/// that equality means the same bits).
+ResultTable random_table(std::size_t rows, std::size_t columns, std::uint64_t seed) {
+  std::vector<ColumnInfo> names;
+  for (std::size_t j = 0; j < columns; ++j) {
+    names.push_back({"c" + std::to_string(j), "", ColumnKind::kState});
+  }
+  ResultTable table(names);
+  std::mt19937_64 rng(seed);
+  std::vector<double> row(columns);
+  for (std::size_t i = 0; i < rows; ++i) {
+    for (double& v : row) {
+      v = std::bit_cast<double>(rng());
+      if (std::isnan(v)) v = 0.5;
+    }
+    table.append(static_cast<double>(i), row);
+  }
+  return table;
+}
+
+void stream(const ResultTable& table, const std::filesystem::path& file,
+            std::chrono::milliseconds flush_interval) {
+  Hdf5Sink sink(file, flush_interval);
+  sink.begin(table.columns());
+  for (std::size_t i = 0; i < table.num_rows(); ++i) sink.append(table.time(i), table.row(i));
+  sink.end();
+}
+
+}  // namespace
+
+TEST_CASE("rows streamed to HDF5 read back bit for bit, whole chunks, partial ones and wide") {
+  const test::TempDir dir;
+  // 3 columns: chunks of 2730 rows (64 KiB). 6000 rows end in a partial chunk; flushing
+  // after every row writes every chunk a row at a time.
+  const ResultTable narrow = random_table(6000, 3, 1);
+  // 10^4 columns: 80 KB a row, so a row is a chunk, written from the caller's memory.
+  const ResultTable wide = random_table(12, 10000, 2);
+  for (const auto interval : {std::chrono::milliseconds(0), std::chrono::milliseconds(60000)}) {
+    CAPTURE(interval.count());
+    stream(narrow, dir.file("narrow.h5"), interval);
+    check_same_table(read_result_hdf5(dir.file("narrow.h5")).table, narrow);
+    stream(wide, dir.file("wide.h5"), interval);
+    check_same_table(read_result_hdf5(dir.file("wide.h5")).table, wide);
+  }
+}
+
+TEST_CASE("a negative flush interval of the HDF5 sink is an error naming it") {
+  CHECK_THROWS_WITH_AS(Hdf5Sink("x.h5", std::chrono::milliseconds(-1)),
+                       "Hdf5Sink: flush_interval must not be negative (got -1 ms)", OptionError);
 }

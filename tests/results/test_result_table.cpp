@@ -1,5 +1,7 @@
 // ResultTable: rows, named columns, and the messages for a missing column or a wrong row size.
 #include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -110,4 +112,54 @@ TEST_CASE("appending a row of the wrong size names the expected and actual sizes
                        "ResultTable::append: expected 2 values (one per column), got 3",
                        std::invalid_argument);
   CHECK(table.num_rows() == 3);  // the table is unchanged
+}
+
+TEST_CASE("a table grown far past its first block keeps every value, and so do its copies") {
+  // 3000 rows of 500 columns: 12 MB, past the C library's mmap threshold, so the values are
+  // regrown many times, small blocks and large. Value (i, j) = i * 500 + j is exact in double.
+  constexpr std::size_t kRows = 3000;
+  constexpr std::size_t kColumns = 500;
+  std::vector<ColumnInfo> columns;
+  for (std::size_t j = 0; j < kColumns; ++j) {
+    columns.push_back({"x" + std::to_string(j), "", ColumnKind::kState});
+  }
+  ResultTable table(columns);
+  std::vector<double> row(kColumns);
+  for (std::size_t i = 0; i < kRows; ++i) {
+    for (std::size_t j = 0; j < kColumns; ++j) row[j] = static_cast<double>(i * kColumns + j);
+    table.append(static_cast<double>(i), row);
+  }
+  const auto holds_every_value = [](const ResultTable& t) {
+    if (t.num_rows() != kRows) return false;
+    for (std::size_t i = 0; i < kRows; ++i) {
+      if (t.time(i) != static_cast<double>(i)) return false;
+      for (std::size_t j = 0; j < kColumns; ++j) {
+        if (t.row(i)[j] != static_cast<double>(i * kColumns + j)) return false;
+      }
+    }
+    return true;
+  };
+  CHECK(holds_every_value(table));
+
+  ResultTable copy = table;
+  CHECK(copy.row(0).data() != table.row(0).data());  // its own values
+  CHECK(holds_every_value(copy));
+  const ResultTable& same = copy;
+  copy = same;  // assigning a table to itself keeps it
+  CHECK(holds_every_value(copy));
+
+  ResultTable moved = std::move(copy);
+  CHECK(holds_every_value(moved));
+  ResultTable assigned(columns);
+  assigned.append(-1.0, row);
+  assigned = table;  // replaces the row it had
+  CHECK(holds_every_value(assigned));
+  assigned = std::move(moved);
+  CHECK(holds_every_value(assigned));
+
+  // A table without columns counts its rows all the same.
+  ResultTable times_only(std::vector<ColumnInfo>{});
+  times_only.append(0.5, {});
+  CHECK(times_only.num_rows() == 1);
+  CHECK(times_only.row(0).empty());
 }

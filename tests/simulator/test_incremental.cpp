@@ -15,6 +15,7 @@
 #include "hdae/models/ideal_clutch.hpp"
 #include "hdae/row_sink.hpp"
 #include "hdae/simulator.hpp"
+#include "support/test_models.hpp"
 
 using namespace hdae;
 
@@ -68,19 +69,21 @@ SimulationResult run_sliced(SimulationModel& model, const SimulationOptions& opt
   return simulator.take_result();
 }
 
-/// One simulate() call of a fresh ModelType to stop_s at rel_tol 1e-8, then the same run in
-/// each number of slices, which must give the same result bit for bit; returns the one call.
-template <class ModelType>
-SimulationResult check_slices(double stop_s, std::initializer_list<int> slice_counts) {
+/// One simulate() call of a fresh ModelType(args...) to stop_s at rel_tol 1e-8, then the same
+/// run in each number of slices, which must give the same result bit for bit; returns the one
+/// call.
+template <class ModelType, class... Args>
+SimulationResult check_slices(double stop_s, std::initializer_list<int> slice_counts,
+                              Args... args) {
   SimulationOptions options;
   options.stop_s = stop_s;
   options.rel_tol = 1e-8;
-  ModelType reference_model;
+  ModelType reference_model(args...);
   SimulationResult reference = simulate(reference_model, options);
   REQUIRE(reference.status.outcome == Outcome::kReachedStopTime);
   for (const int slices : slice_counts) {
     CAPTURE(slices);
-    ModelType model;
+    ModelType model(args...);
     check_identical(reference, run_sliced(model, options, slices));
   }
   return reference;
@@ -98,6 +101,17 @@ TEST_CASE("slices through time events and an initial jump give the rows of one c
   // The ideal clutch: a jump at t0 (both limits stored), time events at 100 s and 300 s.
   const SimulationResult reference = check_slices<models::IdealClutch>(500.0, {7, 100});
   CHECK(reference.statistics.time_events == 2);
+}
+
+TEST_CASE("slices through time events that IDA goes on through give the rows of one call") {
+  // Pulses of an input 0 every 0.25 s: time events that change nothing IDA sees, after which
+  // IDA goes on without a restart; with 100 slices, slice ends fall inside the steps after them.
+  const SimulationResult reference = check_slices<test::PulsedLag>(3.0, {7, 100}, 0.0);
+  CHECK(reference.statistics.time_events == 12);
+  CHECK(reference.statistics.restarts == 1);
+  // The same pulses with an input of 1 restart IDA at each event.
+  const SimulationResult switched = check_slices<test::PulsedLag>(3.0, {7, 100}, 1.0);
+  CHECK(switched.statistics.restarts == 12);
 }
 
 TEST_CASE("the state between output points is IDA's interpolant: the ball's free fall") {

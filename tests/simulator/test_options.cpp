@@ -123,6 +123,15 @@ TEST_CASE("simulate validates options before touching the model") {
                        "SimulationOptions::abs_tol_factor must be > 0, got 0", OptionError);
 }
 
+TEST_CASE("restart_step is validated with the field's name") {
+  SimulationOptions o;
+  o.restart_step = RestartStep::kFromHistory;
+  CHECK(error_of(o) == "no error");
+  o.restart_step = static_cast<RestartStep>(7);  // what a cast from a bad integer gives
+  CHECK(error_of(o) ==
+        "SimulationOptions::restart_step must be kIdaEstimate (0) or kFromHistory (1), got 7");
+}
+
 TEST_CASE("output_times, max_order and initial_step_s are validated with the field's name") {
   SimulationOptions o;
   o.output_times = {0.5, 0.25};

@@ -17,11 +17,13 @@
 // pandas through it: pandas.DataFrame(f["values"][:], index=f["time"][:], columns=names).
 //
 // Streaming: /time and /values are extendible chunked datasets (about 64 KiB per chunk, at
-// least one row). Rows are buffered per chunk and written when the chunk is full, and the
-// buffer is written and the file flushed (H5Fflush) at least every
-// Hdf5Sink::kFlushInterval of wall-clock time, so the temporary file of a run killed outright
-// is readable up to its last flush. The event log, the parameters and the status are written
-// by end(). The file is written under a temporary name and renamed by end()
+// least one row), without fill values (every element is written) or a chunk cache, so a chunk
+// goes from the sink's memory to the file without a copy. Rows are buffered per chunk and
+// written when the chunk is full (a row of 64 KiB or more is a chunk, written as it comes),
+// and the buffer is written and the file flushed (H5Fflush) at least every flush interval
+// (Hdf5Sink::kFlushInterval by default) of wall-clock time, so the temporary file of a run
+// killed outright is readable up to its last flush. The event log, the parameters and the status
+// are written by end(). The file is written under a temporary name and renamed by end()
 // (atomic_file.hpp): a run killed outright leaves the previous file untouched.
 #pragma once
 
@@ -51,7 +53,10 @@ class Hdf5Sink final : public RowSink, public EventObserver {
  public:
   static constexpr std::chrono::seconds kFlushInterval{2};
 
-  explicit Hdf5Sink(std::filesystem::path file);
+  /// flush_interval: how often, at least, the rows so far are written and the file flushed
+  /// (wall-clock time; zero flushes after every row). Throws OptionError when it is negative.
+  explicit Hdf5Sink(std::filesystem::path file,
+                    std::chrono::milliseconds flush_interval = kFlushInterval);
   ~Hdf5Sink() override;
   Hdf5Sink(const Hdf5Sink&) = delete;
   Hdf5Sink& operator=(const Hdf5Sink&) = delete;

@@ -13,7 +13,8 @@
 //       if an event at t_e (a root, a time event) within the step and not after t:
 //         store row (t_e, x^-(t_e))
 //         event iteration at t_e: passes of on_event + jump solve until no crossing flips
-//         store row (t_e, x^+(t_e)), restart IDA from (x^+, der_x^+)
+//         at a time event that changed nothing IDA sees: x^+ = x^-, IDA goes on unrestarted
+//         store row (t_e, x^+(t_e)), otherwise restart IDA from (x^+, der_x^+)
 //     the state at t is interpolated from IDA's last step; IDA itself is not stopped there,
 //     so any slicing of [t0, stop_s] into advances gives the rows of one advance, bit for bit
 //

@@ -146,10 +146,26 @@ bool SquareSolver::factorize(const JacobianMatrix& a, std::span<const RowKind> r
   rcond_ = 0.0;
   if (!a.all_finite()) return false;
   if (!is_sparse_) {
-    dense_.setThreshold(kRankTolerance);
-    dense_.compute(a.dense);
-    if (!dense_.isInvertible()) return false;
-    rcond_ = dense_.rcond();
+    // Large matrices: partial pivoting first, as LAPACK's getrf and IDA's dense LU, at a
+    // third of full pivoting's cost. On the equilibrated matrices here it is as accurate while
+    // the matrix is well conditioned; below kFullPivotingRcond (or with a tiny pivot, which
+    // Eigen's condition estimate does not expect) the verdict "singular" and the accuracy of
+    // the answer rest on full pivoting, which orders the pivots by size. Small matrices take
+    // full pivoting at once: it costs nothing there, and keeps their answers to the last bit.
+    full_pivoting_ = false;
+    if (a.dense.rows() >= kPartialPivotingFrom) {
+      partial_.compute(a.dense);
+      const auto pivots = partial_.matrixLU().diagonal().cwiseAbs();
+      if (pivots.minCoeff() >= kFullPivotingRcond * pivots.maxCoeff()) {
+        rcond_ = partial_.rcond();
+        if (std::isfinite(rcond_) && rcond_ >= kFullPivotingRcond) return true;
+      }
+    }
+    full_pivoting_ = true;
+    full_.setThreshold(kRankTolerance);
+    full_.compute(a.dense);
+    if (!full_.isInvertible()) return false;
+    rcond_ = full_.rcond();
     return std::isfinite(rcond_) && rcond_ >= kSingularRcond;
   }
   if (!sparse_) sparse_ = std::make_unique<KluFactorization>();
@@ -174,7 +190,10 @@ bool SquareSolver::factorize(const JacobianMatrix& a, std::span<const RowKind> r
 }
 
 Eigen::VectorXd SquareSolver::solve(const Eigen::VectorXd& b) const {
-  if (!is_sparse_) return dense_.solve(b);
+  if (!is_sparse_) {
+    if (full_pivoting_) return full_.solve(b);
+    return partial_.solve(b);
+  }
   Eigen::VectorXd x = b;
   sparse_->solve(x);
   return x;

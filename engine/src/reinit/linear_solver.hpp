@@ -37,7 +37,14 @@ struct FactorizationCounts {
   long refactorizations = 0;      ///< klu_refactor calls accepted (previous pivot order)
 };
 
-/// LU of a square matrix: Eigen::FullPivLU (dense) or KLU (sparse).
+/// Dense matrices of at least this many rows are factorized with partial pivoting, and again
+/// with full pivoting when their reciprocal condition estimate (or the ratio of their
+/// smallest and largest pivot) is below kFullPivotingRcond (linear_solver.cpp).
+inline constexpr Eigen::Index kPartialPivotingFrom = 64;
+inline constexpr double kFullPivotingRcond = 1e-6;
+
+/// LU of a square matrix: Eigen's PartialPivLU, or FullPivLU when the matrix is poorly
+/// conditioned (dense), or KLU (sparse).
 ///
 /// A sparse solver keeps KLU's symbolic analysis (fill-reducing ordering of the pattern)
 /// for as long as the matrices it is given have the pattern it analysed, so a run that keeps
@@ -69,7 +76,9 @@ class SquareSolver {
  private:
   bool is_sparse_ = false;
   double rcond_ = 0.0;
-  Eigen::FullPivLU<Eigen::MatrixXd> dense_;
+  bool full_pivoting_ = false;  ///< the last dense factorization is full_
+  Eigen::PartialPivLU<Eigen::MatrixXd> partial_;
+  Eigen::FullPivLU<Eigen::MatrixXd> full_;
   std::unique_ptr<KluFactorization> sparse_;
   std::vector<RowKind> pivot_row_kinds_;  ///< row kinds at the last sparse pivot search
   FactorizationCounts no_counts_;         ///< what counts() shows before any sparse work

@@ -245,18 +245,12 @@ std::vector<ParameterInfo> read_params_csv(const std::filesystem::path& file) {
   return parameters;
 }
 
-ResultTable read_csv(const std::filesystem::path& file) {
-  Location where{file.string(), 0};
-  std::ifstream in = open_for_reading(file);
+namespace {
 
-  std::string line;
-  if (!next_line(in, line, where)) {
-    if (in.bad()) throw IoError(fmt::format("{}: read error", where.file));
-    throw IoError(fmt::format("{}: empty file (no header line)", where.file));
-  }
-  const char separator = detect_separator(line);
-  std::vector<std::string_view> fields;
-  split(line, separator, where, fields);
+/// The columns of a result CSV from its header fields: the first is the time ("time" or "t",
+/// any case), the others unique and none called "time".
+std::vector<ColumnInfo> header_columns(const std::vector<std::string_view>& fields,
+                                       const Location& where) {
   std::string lower(fields.front());
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -275,12 +269,30 @@ ResultTable read_csv(const std::filesystem::path& file) {
                       j + 1, quoted(fields.front())));
     }
   }
-  const std::string time_name(fields.front());
   std::vector<ColumnInfo> columns;
   columns.reserve(fields.size() - 1);
   for (std::size_t j = 1; j < fields.size(); ++j) {
     columns.push_back(ColumnInfo{std::string(fields[j]), "", ColumnKind::kOther});
   }
+  return columns;
+}
+
+}  // namespace
+
+ResultTable read_csv(const std::filesystem::path& file) {
+  Location where{file.string(), 0};
+  std::ifstream in = open_for_reading(file);
+
+  std::string line;
+  if (!next_line(in, line, where)) {
+    if (in.bad()) throw IoError(fmt::format("{}: read error", where.file));
+    throw IoError(fmt::format("{}: empty file (no header line)", where.file));
+  }
+  const char separator = detect_separator(line);
+  std::vector<std::string_view> fields;
+  split(line, separator, where, fields);
+  std::vector<ColumnInfo> columns = header_columns(fields, where);
+  const std::string time_name(fields.front());
   ResultTable table(std::move(columns));
 
   const std::size_t num_fields = table.num_columns() + 1;

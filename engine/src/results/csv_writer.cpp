@@ -1,9 +1,10 @@
-// Writing result files (csv.hpp): the table, its units and the event log. Numbers use fmt's
-// shortest round-trip representation, so read_csv gives back the same bits; names and notes
-// are quoted as in RFC 4180 when they would otherwise break the line into the wrong fields.
-#include <cmath>
+// Writing result files (csv.hpp): the table, its units and the event log. Numbers use the
+// shortest round-trip representation (shortest_double.hpp), so read_csv gives back the same bits;
+// names and notes are quoted as in RFC 4180 when they would otherwise break the line into the wrong
+// fields.
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "hdae/errors.hpp"
 #include "results/csv_in_place.hpp"
 #include "results/record_names.hpp"
+#include "results/shortest_double.hpp"
 
 namespace hdae {
 namespace {
@@ -20,14 +22,25 @@ namespace {
 /// Rows are handed to the stream in chunks of this size (write_csv and CsvStreamWriter).
 constexpr std::size_t kStreamChunkBytes = 1 << 16;
 
-/// Shortest text that reads back to the same double; every NaN (whatever its sign or
-/// payload) as "nan", infinities as "inf" and "-inf".
+/// Shortest text that reads back to the same double (shortest_double.hpp).
 void append_number(fmt::memory_buffer& out, double v) {
-  if (std::isnan(v)) {
-    out.append(std::string_view("nan"));
-  } else {
-    fmt::format_to(std::back_inserter(out), "{}", v);
+  out.reserve(out.size() + detail::kMaxShortestChars);
+  out.resize(
+      static_cast<std::size_t>(detail::write_shortest(out.data() + out.size(), v) - out.data()));
+}
+
+/// One line of the table: time, then the values, comma-separated. Room for the longest line is
+/// made once, and the numbers are written straight into it.
+void append_row(fmt::memory_buffer& out, double t, std::span<const double> values) {
+  out.reserve(out.size() + (values.size() + 1) * (detail::kMaxShortestChars + 1));
+  char* const begin = out.data();
+  char* p = detail::write_shortest(begin + out.size(), t);
+  for (const double v : values) {
+    *p++ = ',';
+    p = detail::write_shortest(p, v);
   }
+  *p++ = '\n';
+  out.resize(static_cast<std::size_t>(p - begin));
 }
 
 /// The text as one CSV field: quoted, with inner quotes doubled, when it holds a separator
@@ -59,12 +72,7 @@ void write_table(const ResultTable& table, std::ostream& out) {
   buffer.push_back('\n');
   // Flushed in chunks so a long result is not held twice in memory.
   for (std::size_t i = 0; i < table.num_rows(); ++i) {
-    append_number(buffer, table.time(i));
-    for (const double v : table.row(i)) {
-      buffer.push_back(',');
-      append_number(buffer, v);
-    }
-    buffer.push_back('\n');
+    append_row(buffer, table.time(i), table.row(i));
     if (buffer.size() >= kStreamChunkBytes) {
       out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
       buffer.clear();
@@ -249,12 +257,7 @@ CsvStreamWriter::~CsvStreamWriter() {
 
 void CsvStreamWriter::append(double t, std::span<const double> values) {
   fmt::memory_buffer& b = state_->buffer;
-  append_number(b, t);
-  for (const double v : values) {
-    b.push_back(',');
-    append_number(b, v);
-  }
-  b.push_back('\n');
+  append_row(b, t, values);
   if (b.size() >= kStreamChunkBytes) {
     state_->out.write(b.data(), static_cast<std::streamsize>(b.size()));
     b.clear();

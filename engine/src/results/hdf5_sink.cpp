@@ -26,7 +26,10 @@ constexpr hsize_t kTimeChunkRows = 1024;
 constexpr double kFormatVersion = 1.0;
 
 /// An extendible chunked dataset of float64: one-dimensional (rank 1) or with `columns`
-/// columns (rank 2).
+/// columns (rank 2). Chunks go from the sink's memory to the file as they are written: the
+/// dataset has no chunk cache, which would copy every chunk once more on its way, and no fill
+/// value, which HDF5 would otherwise write into a chunk before the rows (every element of the
+/// dataset is written).
 Id create_extendible(hid_t file_id, const char* name, int rank, hsize_t columns, hsize_t chunk_rows,
                      const std::filesystem::path& file) {
   const std::string what = fmt::format("create dataset '{}'", name);
@@ -37,8 +40,13 @@ Id create_extendible(hid_t file_id, const char* name, int rank, hsize_t columns,
   const Id space(check(H5Screate_simple(rank, dims, max_dims), file, what));
   const Id properties(check(H5Pcreate(H5P_DATASET_CREATE), file, what));
   check(H5Pset_chunk(properties.get(), rank, chunk), file, what);
+  check(H5Pset_fill_time(properties.get(), H5D_FILL_TIME_NEVER), file, what);
+  const Id access(check(H5Pcreate(H5P_DATASET_ACCESS), file, what));
+  check(H5Pset_chunk_cache(access.get(), H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0,
+                           H5D_CHUNK_CACHE_W0_DEFAULT),
+        file, what);
   return Id(check(H5Dcreate2(file_id, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT,
-                             properties.get(), H5P_DEFAULT),
+                             properties.get(), access.get()),
                   file, what));
 }
 
@@ -73,23 +81,29 @@ struct Hdf5Sink::State {
   hsize_t rows_written = 0;
   std::vector<double> time_buffer;
   std::vector<double> value_buffer;
+  std::chrono::milliseconds flush_interval{Hdf5Sink::kFlushInterval};
   std::chrono::steady_clock::time_point last_flush;
   std::vector<EventRecord> events;
   std::vector<ResultParameter> parameters;
   std::optional<SimulationStatus> status;
   bool ended = false;
 
+  void write_rows(const double* t, const double* row_values, hsize_t rows);
   void write_buffer();
   void flush();
   void write_rest();
 };
 
+void Hdf5Sink::State::write_rows(const double* t, const double* row_values, hsize_t rows) {
+  append_rows(time.get(), 1, rows_written, rows, 0, t, target);
+  append_rows(values.get(), 2, rows_written, rows, columns, row_values, target);
+  rows_written += rows;
+}
+
 void Hdf5Sink::State::write_buffer() {
   const auto rows = static_cast<hsize_t>(time_buffer.size());
   if (rows == 0) return;
-  append_rows(time.get(), 1, rows_written, rows, 0, time_buffer.data(), target);
-  append_rows(values.get(), 2, rows_written, rows, columns, value_buffer.data(), target);
-  rows_written += rows;
+  write_rows(time_buffer.data(), value_buffer.data(), rows);
   time_buffer.clear();
   value_buffer.clear();
 }
@@ -115,8 +129,14 @@ void Hdf5Sink::State::write_rest() {
   if (!file.reset()) detail::hdf5::fail(target, "write the file out");
 }
 
-Hdf5Sink::Hdf5Sink(std::filesystem::path file) : state_(std::make_unique<State>()) {
+Hdf5Sink::Hdf5Sink(std::filesystem::path file, std::chrono::milliseconds flush_interval)
+    : state_(std::make_unique<State>()) {
+  if (flush_interval.count() < 0) {
+    throw OptionError(fmt::format("Hdf5Sink: flush_interval must not be negative (got {} ms)",
+                                  flush_interval.count()));
+  }
   state_->target = std::move(file);
+  state_->flush_interval = flush_interval;
 }
 
 Hdf5Sink::~Hdf5Sink() {
@@ -146,24 +166,31 @@ void Hdf5Sink::begin(const std::vector<ColumnInfo>& columns) {
       std::max<hsize_t>(1, kChunkBytes / (sizeof(double) * std::max<hsize_t>(1, s.columns)));
   s.time = create_extendible(s.file.get(), "time", 1, 0, kTimeChunkRows, s.target);
   s.values = create_extendible(s.file.get(), "values", 2, s.columns, s.chunk_rows, s.target);
-  s.time_buffer.reserve(s.chunk_rows);
-  s.value_buffer.reserve(s.chunk_rows * s.columns);
+  if (s.chunk_rows > 1) {  // a row of a whole chunk is written without the buffers
+    s.time_buffer.reserve(s.chunk_rows);
+    s.value_buffer.reserve(s.chunk_rows * s.columns);
+  }
   s.last_flush = std::chrono::steady_clock::now();
 }
 
 void Hdf5Sink::append(double t, std::span<const double> values) {
   State& s = *state_;
   if (!s.file.valid()) return;
-  s.time_buffer.push_back(t);
-  s.value_buffer.insert(s.value_buffer.end(), values.begin(), values.end());
-  const bool full = s.time_buffer.size() >= s.chunk_rows;
-  const bool due = std::chrono::steady_clock::now() - s.last_flush >= kFlushInterval;
-  if (!full && !due) return;
-  const detail::hdf5::QuietErrors quiet;
-  if (due) {
-    s.flush();
+  const bool due = std::chrono::steady_clock::now() - s.last_flush >= s.flush_interval;
+  if (s.chunk_rows == 1) {
+    // A row fills a chunk of /values: it goes to the file from the caller's memory.
+    const detail::hdf5::QuietErrors quiet;
+    s.write_rows(&t, values.data(), 1);
   } else {
+    s.time_buffer.push_back(t);
+    s.value_buffer.insert(s.value_buffer.end(), values.begin(), values.end());
+    if (s.time_buffer.size() < s.chunk_rows && !due) return;
+    const detail::hdf5::QuietErrors quiet;
     s.write_buffer();
+  }
+  if (due) {
+    const detail::hdf5::QuietErrors quiet;
+    s.flush();
   }
 }
 

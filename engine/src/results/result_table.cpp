@@ -25,7 +25,7 @@ std::span<const double> ResultTable::row(std::size_t row) const {
     throw std::out_of_range(
         fmt::format("ResultTable::row: row {} does not exist ({} rows)", row, num_rows()));
   }
-  return std::span<const double>(values_).subspan(row * num_columns(), num_columns());
+  return {values_.data() + row * num_columns(), num_columns()};
 }
 
 double ResultTable::value(std::size_t row, std::size_t column) const {
@@ -54,7 +54,8 @@ std::vector<double> ResultTable::column(std::string_view name) const {
   const std::size_t j = column_index(name);
   std::vector<double> values;
   values.reserve(num_rows());
-  for (std::size_t i = 0; i < num_rows(); ++i) values.push_back(values_[i * num_columns() + j]);
+  for (std::size_t i = 0; i < num_rows(); ++i)
+    values.push_back(values_.data()[i * num_columns() + j]);
   return values;
 }
 
@@ -63,7 +64,7 @@ double ResultTable::final_value(std::string_view name) const {
   if (num_rows() == 0) {
     throw std::out_of_range(fmt::format("no final value of \"{}\": the result has no rows", name));
   }
-  return values_[(num_rows() - 1) * num_columns() + j];
+  return values_.data()[(num_rows() - 1) * num_columns() + j];
 }
 
 void ResultTable::reserve_rows(std::size_t rows) {
@@ -78,7 +79,7 @@ void ResultTable::append(double t, std::span<const double> values) {
                     num_columns(), values.size()));
   }
   time_.push_back(t);
-  values_.insert(values_.end(), values.begin(), values.end());
+  values_.append(values);
 }
 
 }  // namespace hdae

@@ -40,7 +40,7 @@ RowRecorder::RowRecorder(ModelCalls& model, const SimulationOptions& options)
     : model_(model),
       rows_(options.record_rows),
       every_(std::max<std::size_t>(options.record_every, 1)),
-      w_(model.structure().outputs.size()),
+      n_(model.structure().num_unknowns()),
       scratch_r_(model.structure().num_unknowns()) {
   const ModelColumns all(model.structure());
   selected_ =
@@ -64,44 +64,49 @@ bool RowRecorder::keeps_grid_row(std::size_t k) const {
 }
 
 void RowRecorder::store(double t, std::span<const double> x, std::span<const double> der_x) {
-  held_.reset();  // a later row: the held one is not the last
-  evaluate_outputs(t, x, der_x);
-  hand_out(t, x, der_x);
+  holding_ = false;  // a later row: the held one is not the last
+  place(x, der_x);
+  evaluate_outputs(t);
+  hand_out(t);
 }
 
-void RowRecorder::store_grid(std::size_t k, double t, std::span<const double> x,
-                             std::span<const double> der_x) {
+void RowRecorder::store_grid(std::size_t k, double t) {
   if (keeps_grid_row(k)) {
-    store(t, x, der_x);
+    holding_ = false;
+    evaluate_outputs(t);
+    hand_out(t);
     return;
   }
-  if (!held_) held_.emplace();
-  held_->t = t;
-  held_->x.assign(x.begin(), x.end());
-  held_->der_x.assign(der_x.begin(), der_x.end());
+  holding_ = true;
+  held_.t = t;
+  held_.x.assign(grid_x().begin(), grid_x().end());
+  held_.der_x.assign(grid_der_x().begin(), grid_der_x().end());
   last_time_ = t;
 }
 
 void RowRecorder::store_without_outputs(double t, std::span<const double> x,
                                         std::span<const double> der_x) {
-  held_.reset();
-  std::fill(w_.begin(), w_.end(), std::numeric_limits<double>::quiet_NaN());
-  hand_out(t, x, der_x);
+  holding_ = false;
+  place(x, der_x);
+  std::fill(row_.begin() + static_cast<std::ptrdiff_t>(2 * n_), row_.end(),
+            std::numeric_limits<double>::quiet_NaN());
+  hand_out(t);
 }
 
-void RowRecorder::evaluate_outputs(double t, std::span<const double> x,
-                                   std::span<const double> der_x) {
-  if (w_.empty()) return;
-  if (!outputs_recorded_) return;  // w_ stays as it is, nobody sees it
-  PhaseScope scope(model_, ModelPhase::kOutput);
-  model_.evaluate(t, x, der_x, scratch_r_, w_, EvaluationPhase::kContinuous);
-}
-
-void RowRecorder::hand_out(double t, std::span<const double> x, std::span<const double> der_x) {
-  const auto n = static_cast<std::ptrdiff_t>(x.size());
+void RowRecorder::place(std::span<const double> x, std::span<const double> der_x) {
   std::copy(x.begin(), x.end(), row_.begin());
-  std::copy(der_x.begin(), der_x.end(), row_.begin() + n);
-  std::copy(w_.begin(), w_.end(), row_.begin() + 2 * n);
+  std::copy(der_x.begin(), der_x.end(), row_.begin() + static_cast<std::ptrdiff_t>(n_));
+}
+
+void RowRecorder::evaluate_outputs(double t) {
+  if (row_.size() == 2 * n_) return;  // the model declares no outputs
+  if (!outputs_recorded_) return;     // the w part stays as it is, nobody sees it
+  PhaseScope scope(model_, ModelPhase::kOutput);
+  model_.evaluate(t, grid_x(), grid_der_x(), scratch_r_, std::span(row_).subspan(2 * n_),
+                  EvaluationPhase::kContinuous);
+}
+
+void RowRecorder::hand_out(double t) {
   last_time_ = t;
   if (!all_columns_) {
     for (std::size_t i = 0; i < selected_.size(); ++i) selected_row_[i] = row_[selected_[i]];
@@ -111,23 +116,24 @@ void RowRecorder::hand_out(double t, std::span<const double> x, std::span<const 
 }
 
 void RowRecorder::store_held_row() {
-  const HeldRow held = std::move(*held_);
-  held_.reset();
+  holding_ = false;
+  place(held_.x, held_.der_x);
   // The run is over: the model may be past helping (after a failure), so outputs it cannot
   // compute here are recorded as NaN rather than losing the row.
   try {
-    evaluate_outputs(held.t, held.x, held.der_x);
+    evaluate_outputs(held_.t);
   } catch (...) {
-    std::fill(w_.begin(), w_.end(), std::numeric_limits<double>::quiet_NaN());
+    std::fill(row_.begin() + static_cast<std::ptrdiff_t>(2 * n_), row_.end(),
+              std::numeric_limits<double>::quiet_NaN());
   }
-  hand_out(held.t, held.x, held.der_x);
+  hand_out(held_.t);
 }
 
 void RowRecorder::end() {
   if (ended_) return;
   ended_ = true;
   std::exception_ptr first;
-  if (held_) {
+  if (holding_) {
     try {
       store_held_row();
     } catch (...) {

@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <limits>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -36,9 +35,14 @@ class RowRecorder {
   /// Stores the instant row (t, x, der_x, w(t, x, der_x)); the model is evaluated for w when
   /// an output column is recorded.
   void store(double t, std::span<const double> x, std::span<const double> der_x);
-  /// The row of output point k (t = t0 + k dt): stored when the row selection keeps it.
-  void store_grid(std::size_t k, double t, std::span<const double> x,
-                  std::span<const double> der_x);
+  /// Where the row of an output point is written before store_grid(): the x and der_x parts
+  /// of the row buffer, so that the simulator interpolates a grid row straight into it and
+  /// the row is not copied once more on its way to the sinks.
+  [[nodiscard]] std::span<double> grid_x() { return std::span(row_).first(n_); }
+  [[nodiscard]] std::span<double> grid_der_x() { return std::span(row_).subspan(n_, n_); }
+  /// The row of output point k (t = t0 + k dt), its x and der_x already in grid_x() and
+  /// grid_der_x(): stored when the row selection keeps it, held back otherwise.
+  void store_grid(std::size_t k, double t);
   /// Stores (t, x, der_x) with NaN outputs (where the model cannot evaluate them).
   void store_without_outputs(double t, std::span<const double> x, std::span<const double> der_x);
   /// Stores a grid row held back as the last row, then tells every sink that the run is over;
@@ -50,14 +54,18 @@ class RowRecorder {
 
  private:
   struct HeldRow {
-    double t;
+    double t = 0.0;
     std::vector<double> x;
     std::vector<double> der_x;
   };
 
   [[nodiscard]] bool keeps_grid_row(std::size_t k) const;
-  void evaluate_outputs(double t, std::span<const double> x, std::span<const double> der_x);
-  void hand_out(double t, std::span<const double> x, std::span<const double> der_x);
+  /// Copies x and der_x into the row buffer (the instant rows, a held row).
+  void place(std::span<const double> x, std::span<const double> der_x);
+  /// The outputs at the row buffer's (t, x, der_x), into its w part.
+  void evaluate_outputs(double t);
+  /// The row buffer (its selected columns) to every sink.
+  void hand_out(double t);
   void store_held_row();
 
   ModelCalls& model_;
@@ -68,11 +76,12 @@ class RowRecorder {
   RecordedRows rows_;
   std::size_t every_;
   std::vector<RowSink*> sinks_;
-  std::vector<double> row_;  ///< the full row
+  std::size_t n_;            ///< unknowns
+  std::vector<double> row_;  ///< the full row [x, der_x, w]
   std::vector<double> selected_row_;
-  std::vector<double> w_;
   std::vector<double> scratch_r_;
-  std::optional<HeldRow> held_;
+  HeldRow held_;  ///< its vectors keep their memory from one held row to the next
+  bool holding_ = false;
   bool ended_ = false;
   double last_time_ = -std::numeric_limits<double>::infinity();
 };

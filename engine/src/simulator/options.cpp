@@ -56,78 +56,104 @@ void check_threads(int threads) {
           threads);
 }
 
-}  // namespace
-
-void SimulationOptions::validate() const {
-  require(std::isfinite(start_s), "start_s", "finite", start_s);
-  require(std::isfinite(stop_s), "stop_s", "finite", stop_s);
-  require(stop_s > start_s, "stop_s", fmt::format("> start_s ({})", start_s).c_str(), stop_s);
-  if (output_interval_s) {
-    const double dt = *output_interval_s;
+/// Interval, output grid and tolerances.
+void check_interval_and_tolerances(const SimulationOptions& o) {
+  require(std::isfinite(o.start_s), "start_s", "finite", o.start_s);
+  require(std::isfinite(o.stop_s), "stop_s", "finite", o.stop_s);
+  require(o.stop_s > o.start_s, "stop_s", fmt::format("> start_s ({})", o.start_s).c_str(),
+          o.stop_s);
+  if (o.output_interval_s) {
+    const double dt = *o.output_interval_s;
     require(std::isfinite(dt) && dt > 0.0, "output_interval_s",
             "> 0 when set (unset selects (stop_s - start_s)/500)", dt);
     // Finer than the time resolution, consecutive output times would be the same double.
     const double resolution = kTimeResolutionUnits * std::numeric_limits<double>::epsilon() *
-                              std::max({std::abs(start_s), std::abs(stop_s), 1.0});
+                              std::max({std::abs(o.start_s), std::abs(o.stop_s), 1.0});
     require(dt >= resolution, "output_interval_s",
             fmt::format(">= the time resolution of the run ({:.3g} s)", resolution).c_str(), dt);
-    require((stop_s - start_s) / dt <= kMaxOutputPoints, "output_interval_s",
+    require((o.stop_s - o.start_s) / dt <= kMaxOutputPoints, "output_interval_s",
             fmt::format(">= (stop_s - start_s) / {:.0e} (at most {:.0e} output points)",
                         kMaxOutputPoints, kMaxOutputPoints)
                 .c_str(),
             dt);
   }
-  require(rel_tol > 0.0 && rel_tol < 1.0, "rel_tol", "in (0, 1)", rel_tol);
-  require(std::isfinite(abs_tol_factor) && abs_tol_factor > 0.0, "abs_tol_factor", "> 0",
-          abs_tol_factor);
-  require(std::isfinite(max_step_s) && max_step_s >= 0.0, "max_step_s", ">= 0 (0: no limit)",
-          max_step_s);
-  require(max_steps_per_interval >= 1, "max_steps_per_interval", ">= 1",
-          static_cast<double>(max_steps_per_interval));
-  require(sparse_min_unknowns >= 1, "sparse_min_unknowns", ">= 1",
-          static_cast<double>(sparse_min_unknowns));
-  require(max_order >= 1 && max_order <= 5, "max_order", "in [1, 5]", max_order);
-  require(nonlinear_convergence_coef > 0.0 && nonlinear_convergence_coef <= 1.0,
-          "nonlinear_convergence_coef", "in (0, 1]", nonlinear_convergence_coef);
-  require(std::isfinite(initial_step_s) && initial_step_s >= 0.0, "initial_step_s",
-          ">= 0 (0: IDA's own estimate)", initial_step_s);
-  check_output_times(*this);
-  check_threads(threads);
-  require(max_event_iterations >= 1, "max_event_iterations", ">= 1", max_event_iterations);
-  require(chattering_event_count >= 3, "chattering_event_count", ">= 3", chattering_event_count);
-  require(chattering_min_relative_spacing >= 0.0 && chattering_min_relative_spacing <= 1e-3,
+  require(o.rel_tol > 0.0 && o.rel_tol < 1.0, "rel_tol", "in (0, 1)", o.rel_tol);
+  require(std::isfinite(o.abs_tol_factor) && o.abs_tol_factor > 0.0, "abs_tol_factor", "> 0",
+          o.abs_tol_factor);
+  check_output_times(o);
+}
+
+/// IDA's step, order and Newton controls, the restart policy, the sparse threshold, threads.
+void check_integration(const SimulationOptions& o) {
+  require(std::isfinite(o.max_step_s) && o.max_step_s >= 0.0, "max_step_s", ">= 0 (0: no limit)",
+          o.max_step_s);
+  require(o.max_steps_per_interval >= 1, "max_steps_per_interval", ">= 1",
+          static_cast<double>(o.max_steps_per_interval));
+  require(o.sparse_min_unknowns >= 1, "sparse_min_unknowns", ">= 1",
+          static_cast<double>(o.sparse_min_unknowns));
+  require(o.max_order >= 1 && o.max_order <= 5, "max_order", "in [1, 5]", o.max_order);
+  require(o.nonlinear_convergence_coef > 0.0 && o.nonlinear_convergence_coef <= 1.0,
+          "nonlinear_convergence_coef", "in (0, 1]", o.nonlinear_convergence_coef);
+  require(std::isfinite(o.initial_step_s) && o.initial_step_s >= 0.0, "initial_step_s",
+          ">= 0 (0: IDA's own estimate)", o.initial_step_s);
+  require(
+      o.restart_step == RestartStep::kIdaEstimate || o.restart_step == RestartStep::kFromHistory,
+      "restart_step", "kIdaEstimate (0) or kFromHistory (1)",
+      static_cast<double>(static_cast<int>(o.restart_step)));
+  check_threads(o.threads);
+}
+
+/// Event iteration, chattering rules, crossing guard, jumps and the wall-clock limit.
+void check_events(const SimulationOptions& o) {
+  require(o.max_event_iterations >= 1, "max_event_iterations", ">= 1", o.max_event_iterations);
+  require(o.chattering_event_count >= 3, "chattering_event_count", ">= 3",
+          o.chattering_event_count);
+  require(o.chattering_min_relative_spacing >= 0.0 && o.chattering_min_relative_spacing <= 1e-3,
           "chattering_min_relative_spacing", "in [0, 1e-3] (0: rule off)",
-          chattering_min_relative_spacing);
-  require(chattering_dense_event_count >= 3, "chattering_dense_event_count", ">= 3",
-          chattering_dense_event_count);
-  require(chattering_dense_span_fraction >= 0.0 && chattering_dense_span_fraction < 1.0,
+          o.chattering_min_relative_spacing);
+  require(o.chattering_dense_event_count >= 3, "chattering_dense_event_count", ">= 3",
+          o.chattering_dense_event_count);
+  require(o.chattering_dense_span_fraction >= 0.0 && o.chattering_dense_span_fraction < 1.0,
           "chattering_dense_span_fraction", "in [0, 1) (0: rule off)",
-          chattering_dense_span_fraction);
-  require(crossing_hysteresis > 0.0 && crossing_hysteresis <= 1e-3, "crossing_hysteresis",
-          "in (0, 1e-3]", crossing_hysteresis);
-  require(jump_tol_factor > 0.0 && jump_tol_factor <= 1.0, "jump_tol_factor", "in (0, 1]",
-          jump_tol_factor);
-  require(std::isfinite(max_wall_time_s) && max_wall_time_s >= 0.0, "max_wall_time_s",
-          ">= 0 (0: no limit)", max_wall_time_s);
-  if (row_storage == RowStorage::kStreamOnly && stream_csv_path.empty()) {
+          o.chattering_dense_span_fraction);
+  require(o.crossing_hysteresis > 0.0 && o.crossing_hysteresis <= 1e-3, "crossing_hysteresis",
+          "in (0, 1e-3]", o.crossing_hysteresis);
+  require(o.jump_tol_factor > 0.0 && o.jump_tol_factor <= 1.0, "jump_tol_factor", "in (0, 1]",
+          o.jump_tol_factor);
+  require(o.max_jump_iterations >= 1, "max_jump_iterations", ">= 1", o.max_jump_iterations);
+  require(std::isfinite(o.max_wall_time_s) && o.max_wall_time_s >= 0.0, "max_wall_time_s",
+          ">= 0 (0: no limit)", o.max_wall_time_s);
+}
+
+/// Where rows go and which are recorded.
+void check_recording(const SimulationOptions& o) {
+  if (o.row_storage == RowStorage::kStreamOnly && o.stream_csv_path.empty()) {
     throw OptionError(
         "SimulationOptions::row_storage is kStreamOnly but stream_csv_path is empty; the rows "
         "would be lost");
   }
-  require(record_every >= 1, "record_every", ">= 1 (1: every output point)",
-          static_cast<double>(record_every));
-  if (record_rows == RecordedRows::kEventsOnly && record_every != 1) {
+  require(o.record_every >= 1, "record_every", ">= 1 (1: every output point)",
+          static_cast<double>(o.record_every));
+  if (o.record_rows == RecordedRows::kEventsOnly && o.record_every != 1) {
     throw OptionError(fmt::format(
         "SimulationOptions::record_every is {} but record_rows is kEventsOnly, which records no "
         "output points to thin out",
-        record_every));
+        o.record_every));
   }
-  for (const std::string& pattern : record_columns) {
+  for (const std::string& pattern : o.record_columns) {
     if (pattern.empty()) {
       throw OptionError("SimulationOptions::record_columns holds an empty name");
     }
   }
-  require(max_jump_iterations >= 1, "max_jump_iterations", ">= 1", max_jump_iterations);
+}
+
+}  // namespace
+
+void SimulationOptions::validate() const {
+  check_interval_and_tolerances(*this);
+  check_integration(*this);
+  check_events(*this);
+  check_recording(*this);
 }
 
 double SimulationOptions::resolved_output_interval_s() const {

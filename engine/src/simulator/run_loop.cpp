@@ -86,18 +86,34 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
     const bool before_step =
         instant_row ? g < step.t && !same_time(g, step.t) : g <= step.t || same_time(g, step.t);
     if (!before_step || g > limit) return;
-    ida_->interpolate(g, x_, der_x_);
-    state_from_ida_ = false;
-    t_ = g;
-    recorder_.store_grid(next_output_, g, x_, der_x_);
+    // Interpolated straight into the recorder's row; the run's own x and der_x are set from
+    // the step afterwards (process_step, advance_until), or from this row when the run ends
+    // here.
+    ida_->interpolate(g, recorder_.grid_x(), recorder_.grid_der_x());
+    try {
+      recorder_.store_grid(next_output_, g);
+    } catch (...) {
+      take_grid_row_state(g);  // the failure's last row is this one
+      throw;
+    }
     steps_since_row_ = 0;
     ++next_output_;
     // A grid finer than any run could store must still notice Ctrl-C and the clock.
     if (stop_watch_.requested()) {
+      take_grid_row_state(g);
       finish(stop_watch_.status(g));
       return;
     }
   }
+}
+
+void SimulationRun::take_grid_row_state(double g) {
+  const auto x = recorder_.grid_x();
+  const auto der_x = recorder_.grid_der_x();
+  std::copy(x.begin(), x.end(), x_.begin());
+  std::copy(der_x.begin(), der_x.end(), der_x_.begin());
+  state_from_ida_ = false;
+  t_ = g;
 }
 
 void SimulationRun::skip_output_points_through(double t) {

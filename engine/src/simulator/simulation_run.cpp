@@ -82,7 +82,8 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       recorder_(model_, options_),
       output_interval_s_(options_.resolved_output_interval_s()),
       t_(options_.start_s),
-      bridge_(model_, crossings_, stop_watch_) {
+      bridge_(model_, crossings_, stop_watch_),
+      continuation_(model_, crossings_) {
   if (options_.row_storage == RowStorage::kInMemory) recorder_.add_sink(table_);
   if (!options_.stream_csv_path.empty()) {
     csv_ = std::make_unique<CsvSink>(options_.stream_csv_path);

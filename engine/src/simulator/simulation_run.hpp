@@ -28,6 +28,7 @@
 #include "model/model_in_use.hpp"
 #include "reinit/reinitializer.hpp"
 #include "results/row_recorder.hpp"
+#include "simulator/continuation_check.hpp"
 #include "simulator/ida_bridge.hpp"
 #include "simulator/stop_watch.hpp"
 #include "sundials/ida_integrator.hpp"
@@ -87,6 +88,8 @@ class SimulationRun final : public EventHost {
   void take_step();
   /// Stores the rows of the output points the step passed, up to limit.
   void store_output_rows(const PendingStep& step, double limit);
+  /// x, der_x and the time from the grid row at g, where the run ends on it.
+  void take_grid_row_state(double g);
   void skip_output_points_through(double t);
   /// x, der_x and the time reached from IDA's last return.
   void take_ida_state();
@@ -100,13 +103,18 @@ class SimulationRun final : public EventHost {
   void process_step(const PendingStep& step);
   /// The event iteration at t; false when it did not settle. ending_ says whether the run ends.
   bool run_event(double t, EventKind kind);
+  /// After a settled time event at t: true when IDA may go on without a restart
+  /// (continuation_check.hpp); x and der_x are then the left limits again, which IDA goes on
+  /// from.
+  bool continues_without_restart(double t, const EventRecord& record);
   void log_event(EventRecord record);
   /// Tells the crossing table which crossings IDA located at t, and which cross within
   /// IDA's time resolution after t (simultaneous events).
   void note_roots(double t);
   void restart_integrator(double t);
-  /// First step size at t0 and after every event: initial_step_s, or 0 for IDA's estimate.
-  [[nodiscard]] double restart_step() const;
+  /// First step size at t0 and after every restart (SimulationOptions::restart_step):
+  /// initial_step_s, 0 for IDA's estimate, or the step from IDA's history before t.
+  [[nodiscard]] double restart_step(double t) const;
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t);
   void store_row(double t) { recorder_.store(t, x_, der_x_); }
   // run_failure.cpp: an exception ends the run
@@ -136,6 +144,8 @@ class SimulationRun final : public EventHost {
   SimulationStatus status_;
   /// How the run ends at the current event (terminated by the model, a failure, a stop).
   std::optional<SimulationStatus> ending_;
+  /// The last event iteration changed row kinds or the model said rows_changed().
+  bool event_changed_rows_ = false;
   mutable Statistics statistics_;
   double wall_time_s_ = 0.0;  ///< frozen when the run ends
   double output_interval_s_;
@@ -150,6 +160,7 @@ class SimulationRun final : public EventHost {
   /// IDA's time when the running step began; empty outside a step.
   std::optional<double> stepping_from_;
   IdaBridge bridge_;
+  ContinuationCheck continuation_;
   // Last: the integrator holds a reference to bridge_ as its problem.
   std::unique_ptr<sundials::IdaIntegrator> ida_;
 };

@@ -130,6 +130,34 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
   const bool any_algebraic =
       std::find(is_algebraic.begin(), is_algebraic.end(), true) != is_algebraic.end();
   check_ida(IDASetSuppressAlg(ida_.get(), any_algebraic ? SUNTRUE : SUNFALSE), "IDASetSuppressAlg");
+  suppress_algebraic_ = any_algebraic;
+}
+
+double IdaIntegrator::step_from_history(double t, double error_fraction) const {
+  void* mem = ida_.get();
+  long steps = 0;
+  if (mem == nullptr || IDAGetNumSteps(mem, &steps) != IDA_SUCCESS || steps == 0) return 0.0;
+  double h = 0.0;
+  check_ida(IDAGetCurrentStep(mem, &h), "IDAGetCurrentStep");
+  h = std::abs(h);
+  int order = 0;
+  check_ida(IDAGetLastOrder(mem, &order), "IDAGetLastOrder");
+  if (order < 2) return h;  // an order-1 polynomial has no second derivative to go by
+  // IDA's weighted RMS norm of y'' at t, over the components its error test sees.
+  check_ida(IDAGetDky(mem, t, 2, work_y_.get()), "IDAGetDky");
+  check_ida(IDAGetErrWeights(mem, work_r_.get()), "IDAGetErrWeights");
+  const auto d2 = view(work_y_.get());
+  const auto w = view(work_r_.get());
+  const auto id = view(id_.get());
+  double sum = 0.0;
+  for (std::size_t i = 0; i < setup_.n; ++i) {
+    if (suppress_algebraic_ && id[i] == 0.0) continue;
+    sum += (d2[i] * w[i]) * (d2[i] * w[i]);
+  }
+  const double norm = std::sqrt(sum / static_cast<double>(setup_.n));
+  // Backward Euler's local error is h^2/2 y'' to leading order.
+  if (norm > 0.0) h = std::min(h, std::sqrt(2.0 * error_fraction / norm));
+  return h;
 }
 
 StepResult IdaIntegrator::step(double t_out, double t_stop) {

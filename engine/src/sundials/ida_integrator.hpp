@@ -109,6 +109,11 @@ class IdaIntegrator {
   /// On kRoot, root_info() tells which functions crossed. On kFailure, and when it rethrows an
   /// exception of a callback, t(), y() and yp() are those of the last step IDA completed.
   StepResult step(double t_out, double t_stop);
+  /// A first step for a restart at t (inside the last step) from IDA's history: the step it
+  /// would take next, bounded so that an order-1 step's local error h^2/2 ||y''||, with y''
+  /// of the solution so far at t, is at most error_fraction of the tolerance (IDA's weighted
+  /// norm). 0 before the first step (nothing is known).
+  [[nodiscard]] double step_from_history(double t, double error_fraction) const;
   /// y and yp at t inside the last step, [t() - last step, t()], from IDA's interpolating
   /// polynomial; throws when t lies outside.
   void interpolate(double t, std::span<double> y, std::span<double> yp) const;
@@ -163,6 +168,7 @@ class IdaIntegrator {
   int last_flag_ = 0;
   std::vector<int> root_info_;
   std::vector<int> root_directions_;
+  bool suppress_algebraic_ = false;  ///< id_ masks the error test (IDASetSuppressAlg)
   IdaCounters harvested_;
   long fd_residual_evaluations_ = 0;
   double jacobian_time_s_ = 0.0;

@@ -1,0 +1,214 @@
+// What IDA does after an event (docs/design.md, "Restarts"): a time event that changes nothing
+// IDA sees lets it go on without a restart; every other event restarts it, from IDA's own first
+// step (RestartStep::kIdaEstimate) or from the step size before the event (kFromHistory).
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "hdae/models/bouncing_ball.hpp"
+#include "hdae/simulator.hpp"
+#include "support/ball_impacts.hpp"
+#include "support/test_models.hpp"
+
+using namespace hdae;
+
+namespace {
+
+SimulationOptions lag_options(RestartStep restart = RestartStep::kIdaEstimate) {
+  SimulationOptions options;
+  options.stop_s = 3.0;
+  options.output_interval_s = 0.05;
+  options.rel_tol = 1e-8;
+  options.restart_step = restart;
+  return options;
+}
+
+/// The largest |x - exact| over all rows of a pulsed-lag run.
+double largest_error(const test::PulsedLag& model, const SimulationResult& result) {
+  const std::vector<double> x = result.table.column("x");
+  double largest = 0.0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    largest = std::max(largest, std::abs(x[i] - model.exact(result.table.time(i))));
+  }
+  return largest;
+}
+
+/// The row index of the left limit of every event after t0 (the first of two rows with the
+/// same time; the right limit follows it).
+std::vector<std::size_t> left_limits(const ResultTable& table) {
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 1; i + 1 < table.num_rows(); ++i) {
+    if (table.time(i) == table.time(i + 1)) rows.push_back(i);
+  }
+  return rows;
+}
+
+/// The first row at t within round-off (1e-12 s: grid points k 0.05 and event times k 0.25
+/// computed by different products); the left limit when t is an event.
+std::size_t row_at(const ResultTable& table, double t) {
+  for (std::size_t i = 0; i < table.num_rows(); ++i) {
+    if (std::abs(table.time(i) - t) <= 1e-12) return i;
+  }
+  return table.num_rows();
+}
+
+/// der(x) = c (t - 1), c switched from 1 to -2 by a time event at t = 1: the residual at the
+/// event is the same in both modes (t - 1 = 0), only the second derivative jumps. Exact
+/// x = ((t - 1)^2 - 1)/2 up to t = 1 (x(1) = -1/2), then x = -1/2 - (t - 1)^2.
+class SwitchedSlope final : public Model {
+ public:
+  SwitchedSlope() : Model("switched_slope") {
+    x_ = declare_variable({.name = "x"});
+    eq_ = declare_equation("der(x) = c*(t - 1)");
+    switch_ = declare_time_event("c := -2");
+  }
+  void evaluate(Evaluation& e) override { e.set(eq_, e.der(x_) - c_ * (e.t() - 1.0)); }
+  void on_event(EventContext& event) override {
+    if (event.is_initial()) event.schedule(switch_, 1.0);
+    if (event.fired(switch_)) c_ = -2.0;
+  }
+  void reset() override { c_ = 1.0; }
+  static double exact(double t) {
+    return t <= 1.0 ? ((t - 1.0) * (t - 1.0) - 1.0) / 2.0 : -0.5 - (t - 1.0) * (t - 1.0);
+  }
+
+ private:
+  double c_ = 1.0;
+  Var x_;
+  Eq eq_;
+  TimeEvent switch_;
+};
+
+}  // namespace
+
+TEST_CASE("a time event that changes nothing IDA sees does not restart it") {
+  // Pulses every 0.25 s that switch an input of 0: twelve time events up to 3 s (the last at
+  // the stop time), none of which changes the equations.
+  test::PulsedLag model(0.0);
+  const SimulationResult result = simulate(model, lag_options());
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  CHECK(result.statistics.time_events == 12);
+  CHECK(result.statistics.restarts == 1);  // the start at t0 only
+  // Both limits at each event (the stop time included) are IDA's state there, bit for bit:
+  // IDA goes on from it.
+  const std::vector<std::size_t> events = left_limits(result.table);
+  REQUIRE(events.size() == 12);
+  const std::size_t x = result.table.column_index("x");
+  const std::size_t der_x = result.table.column_index("der(x)");
+  for (const std::size_t i : events) {
+    CAPTURE(result.table.time(i));
+    CHECK(result.table.row(i)[x] == result.table.row(i + 1)[x]);
+    CHECK(result.table.row(i)[der_x] == result.table.row(i + 1)[der_x]);
+  }
+  for (const EventRecord& event : result.events) CHECK(event.jumps.empty());
+  // x = exp(-t/T): the global error bound of the lag test (a contractive problem, each local
+  // error below rel_tol |x| + atol): 100 rel_tol relative to the scale 1 of x.
+  CHECK(largest_error(model, result) <= 100 * 1e-8);
+}
+
+TEST_CASE("a run through time events that change nothing follows the run without them") {
+  test::PulsedLag pulsed(0.0);
+  const SimulationResult with = simulate(pulsed, lag_options());
+  test::PulsedLag quiet(0.0, 10.0);  // first pulse after the stop time: no event at all
+  const SimulationResult without = simulate(quiet, lag_options());
+  REQUIRE(with.status.ok());
+  REQUIRE(without.status.ok());
+  CHECK(without.statistics.time_events == 0);
+  // The events shorten the steps that end on them, so the two runs take different steps;
+  // each is within 100 rel_tol of exp(-t/T) (previous test), so they differ by at most twice
+  // that on every output point.
+  const std::vector<double> a = with.table.column("x");
+  const std::vector<double> b = without.table.column("x");
+  REQUIRE(b.size() == 61);  // the grid 0, 0.05, ..., 3
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const std::size_t j = row_at(with.table, without.table.time(i));
+    REQUIRE(j < a.size());
+    CHECK(std::abs(a[j] - b[i]) <= 2 * 100 * 1e-8);
+  }
+}
+
+TEST_CASE("a time event that switches an input restarts IDA and follows the analytic solution") {
+  // Input 2 switched on and off every 0.25 s: der(x) jumps by -+2/T = -+4 at every event.
+  test::PulsedLag model(2.0);
+  const SimulationResult result = simulate(model, lag_options());
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  CHECK(result.statistics.time_events == 12);
+  CHECK(result.statistics.restarts == 12);  // t0 and the 11 events before the stop time
+  const std::vector<std::size_t> events = left_limits(result.table);
+  REQUIRE(events.size() == 12);
+  const std::size_t x = result.table.column_index("x");
+  const std::size_t der_x = result.table.column_index("der(x)");
+  for (std::size_t k = 0; k < events.size(); ++k) {
+    const std::size_t i = events[k];
+    CAPTURE(result.table.time(i));
+    CHECK(result.table.row(i)[x] == result.table.row(i + 1)[x]);  // x does not jump
+    // der(x) = (u - x)/T on both sides of the event with the same x, so it jumps by the
+    // change of u over T, up to IDA's corrector error in der(x)^- (~rel_tol relative).
+    const double jump = result.table.row(i + 1)[der_x] - result.table.row(i)[der_x];
+    CHECK(jump == doctest::Approx(k % 2 == 0 ? 4.0 : -4.0).epsilon(1e-6));
+  }
+  // x stays within [0, 2]: the lag test's bound, 100 rel_tol relative to that scale.
+  CHECK(largest_error(model, result) <= 100 * 1e-8 * 2.0);
+}
+
+TEST_CASE("a handler change that leaves the residual at the event unchanged is left to IDA") {
+  // At t = 1 the model's residual is the same before and after the switch, so IDA goes on
+  // with its history, and its local error test meets the jump of der2(x) from 1 to -2.
+  SwitchedSlope model;
+  SimulationOptions options = lag_options();
+  options.stop_s = 2.0;
+  const SimulationResult result = simulate(model, options);
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  CHECK(result.statistics.time_events == 1);
+  CHECK(result.statistics.restarts == 1);
+  // der(x) does not depend on x, so the global error is the sum of the local errors IDA
+  // accepted (each below rel_tol |x| + atol, |x| <= 1.5) over its few dozen steps: 100 rel_tol
+  // times the scale 1.5 bounds it.
+  const std::vector<double> x = result.table.column("x");
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    CAPTURE(result.table.time(i));
+    CHECK(std::abs(x[i] - SwitchedSlope::exact(result.table.time(i))) <= 100 * 1e-8 * 1.5);
+  }
+}
+
+TEST_CASE("RestartStep::kFromHistory restarts in fewer steps, within the tolerance") {
+  test::PulsedLag estimate_model(2.0);
+  const SimulationResult estimate = simulate(estimate_model, lag_options());
+  test::PulsedLag history_model(2.0);
+  const SimulationResult history = simulate(history_model, lag_options(RestartStep::kFromHistory));
+  REQUIRE(history.status.outcome == Outcome::kReachedStopTime);
+  CHECK(history.statistics.restarts == estimate.statistics.restarts);
+  // IDA's own first step after each of the 11 restarts is tiny; the one before the event is
+  // not, so that the climb back to it is shorter.
+  CHECK(history.statistics.steps < estimate.statistics.steps);
+  // The same bound as for IDA's estimate: the restarted steps are as accurate as rel_tol asks.
+  CHECK(largest_error(history_model, history) <= 100 * 1e-8 * 2.0);
+}
+
+TEST_CASE("RestartStep::kFromHistory: the bouncing ball's impacts within the tolerance") {
+  const models::BouncingBallParameters p;  // h0 = 1, e = 0.7, g = 9.81, rest below 0.01 m/s
+  SimulationOptions options;
+  options.stop_s = 3.0;
+  options.rel_tol = 1e-8;
+  models::BouncingBall estimate_model(p);
+  const SimulationResult estimate = simulate(estimate_model, options);
+  options.restart_step = RestartStep::kFromHistory;
+  models::BouncingBall model(p);
+  const SimulationResult result = simulate(model, options);
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  CHECK(result.statistics.steps < estimate.statistics.steps);
+  // The analytic impact times t_n (support/ball_impacts.hpp) are sums of flight times
+  // 2 v_k / g. Each rebound speed v_k carries a relative error of about 100 rel_tol (the
+  // velocity check of tests/events/test_state_events.cpp), hence so does each flight time,
+  // and their sum t_n is off by at most 100 rel_tol t_n. (IDA's own tiny first steps keep the
+  // times within 1e-12 s instead.)
+  const std::vector<double> impacts = test::state_event_times(result);
+  REQUIRE(impacts.size() == 18);
+  const std::vector<double> exact = test::ball_impact_times(p, impacts.size());
+  for (std::size_t k = 0; k < impacts.size(); ++k) {
+    CAPTURE(k);
+    CHECK(std::abs(impacts[k] - exact[k]) <= 100 * options.rel_tol * exact[k]);
+  }
+}
