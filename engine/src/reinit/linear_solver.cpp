@@ -205,7 +205,8 @@ const FactorizationCounts& SquareSolver::counts() const {
 
 void SquareSolver::release() {
   if (sparse_) sparse_->release();
-  dense_ = Eigen::FullPivLU<Eigen::MatrixXd>();
+  full_ = Eigen::FullPivLU<Eigen::MatrixXd>();
+  partial_ = Eigen::PartialPivLU<Eigen::MatrixXd>();
   std::vector<RowKind>().swap(pivot_row_kinds_);
   rcond_ = 0.0;
 }
