@@ -11,11 +11,13 @@
 // outputs; the raw loop's store_states off) on a grid of 10 intervals, so the table is no
 // part of what is measured.
 //
-// hdae's set-up is timed in its three parts (the model's constructor, which declares 3N named
-// variables and equations; the Simulator's constructor, which validates the model and builds
-// the sparsity pattern; initialize(), the event iteration and consistent derivatives at t0),
-// its solve as advance_to(stop). The raw set-up is everything before IDA's first step
-// (pattern, colouring, vectors, IDAInit, KLU), its solve the output loop.
+// hdae's set-up is timed in its three parts (the model's constructor, which declares three
+// families of N variables and of N equations and eight family dependencies; the Simulator's
+// constructor, which validates the model and builds the sparsity pattern; initialize(), the
+// event iteration, jump solve and consistent derivatives at t0), its solve as
+// advance_to(stop). The raw set-up is everything before IDA's first step (pattern, colouring,
+// vectors, IDAInit, KLU), its solve the output loop. Both are timed in wall time and in CPU
+// time (getrusage): the machine is shared, and CPU time moves less with its load.
 //
 // Usage: hdae-bench-memory [--smoke] [--masses 1000,10000,...] [--rounds R] [--stop-s T]
 //        hdae-bench-memory --profile --masses N [--stop-s T]   (one hdae run in this process,
@@ -48,6 +50,7 @@ namespace {
 /// The phases of an hdae run: seconds each, and the peak resident set after each (KiB).
 struct HdaeFigures {
   double model_s = 0.0, simulator_s = 0.0, initialize_s = 0.0, solve_s = 0.0;
+  double setup_cpu_s = 0.0, solve_cpu_s = 0.0;
   long model_kib = 0, simulator_kib = 0, initialize_kib = 0, solve_kib = 0;
   /// The resident set after each phase (what the phase's transients did not give back).
   long model_now_kib = 0, simulator_now_kib = 0, initialize_now_kib = 0, solve_now_kib = 0;
@@ -59,6 +62,7 @@ struct HdaeFigures {
 
 struct RawFigures {
   double setup_s = 0.0, solve_s = 0.0;
+  double setup_cpu_s = 0.0, solve_cpu_s = 0.0;
   SolverCounts counts;
   double energy_end = 0.0;
 };
@@ -123,6 +127,7 @@ HdaeFigures hdae_run(std::size_t masses, const SimulationOptions& options) {
     (void)simulate(warm_up, options);
   }
   HdaeFigures f;
+  const double cpu_start = cpu_seconds();
   Clock::time_point start = Clock::now();
   auto lap = [&start](double& seconds, long& peak_kib, long& now_kib) {
     const Clock::time_point now = Clock::now();
@@ -137,7 +142,10 @@ HdaeFigures hdae_run(std::size_t masses, const SimulationOptions& options) {
   lap(f.simulator_s, f.simulator_kib, f.simulator_now_kib);
   simulator.initialize();
   lap(f.initialize_s, f.initialize_kib, f.initialize_now_kib);
+  const double cpu_solve_start = cpu_seconds();
+  f.setup_cpu_s = cpu_solve_start - cpu_start;
   simulator.advance_to(options.stop_s);
+  f.solve_cpu_s = cpu_seconds() - cpu_solve_start;
   lap(f.solve_s, f.solve_kib, f.solve_now_kib);
   const SimulationResult r = simulator.take_result();
   if (!r.status.ok()) throw std::runtime_error(r.status.message);
@@ -161,12 +169,15 @@ ChildResult<RawFigures> raw_child(std::size_t masses, const SimulationOptions& o
       const std::vector<double> abs_tol(d.abs_tol.begin(), d.abs_tol.begin() + w);
       (void)run_raw_chain({.masses = kWarmUpMasses}, options, abs_tol, x0, der_x0, false);
     }
+    const double cpu_start = cpu_seconds();
     const Clock::time_point start = Clock::now();
     const raw::GridRunResult r =
         run_raw_chain({.masses = masses}, options, d.abs_tol, d.x0, d.der_x0, false);
     RawFigures f;
     f.setup_s = seconds_between(start, Clock::now()) - r.solve_s;
     f.solve_s = r.solve_s;
+    f.setup_cpu_s = cpu_seconds() - cpu_start - r.solve_cpu_s;
+    f.solve_cpu_s = r.solve_cpu_s;
     f.counts = SolverCounts::from(r.counters);
     f.energy_end = r.table.back();
     return f;
@@ -237,10 +248,12 @@ int run(const Arguments& args) {
   if (args.has("--profile")) {
     // One hdae run in this process, for a heap profiler (heaptrack, valgrind --tool=massif).
     const HdaeFigures f = hdae_run(sizes.front(), options);
-    fmt::print("set-up {} (model {}, Simulator {}, initialize {}), solve {}\n",
-               format_seconds(f.setup_s()), format_seconds(f.model_s),
-               format_seconds(f.simulator_s), format_seconds(f.initialize_s),
-               format_seconds(f.solve_s));
+    fmt::print(
+        "set-up {} (model {}, Simulator {}, initialize {}), solve {}; CPU set-up {}, "
+        "solve {}\n",
+        format_seconds(f.setup_s()), format_seconds(f.model_s), format_seconds(f.simulator_s),
+        format_seconds(f.initialize_s), format_seconds(f.solve_s), format_seconds(f.setup_cpu_s),
+        format_seconds(f.solve_cpu_s));
     fmt::print(
         "RSS now / peak after the model {} / {}, the Simulator {} / {}, initialize {} / {}, "
         "the solve {} / {}\n",
@@ -254,6 +267,8 @@ int run(const Arguments& args) {
                         "hdae bytes / unknown", "raw bytes / unknown", "hdae / raw", "idle child"});
   MarkdownTable phases({"masses", "model", "Simulator", "initialize", "hdae set-up", "hdae solve",
                         "set-up / solve", "raw set-up", "raw solve", "raw set-up / solve"});
+  MarkdownTable cpu({"masses", "hdae set-up", "hdae solve", "set-up / solve", "raw set-up",
+                     "raw solve", "raw set-up / solve"});
   MarkdownTable growth(
       {"masses", "after the model", "after the Simulator", "after initialize", "after the solve"});
   for (const std::size_t masses : sizes) {
@@ -286,6 +301,16 @@ int run(const Arguments& args) {
                     fmt::format("{:.1f} %", 100 * setup / solve), format_seconds(raw_setup),
                     format_seconds(raw_solve),
                     fmt::format("{:.1f} %", 100 * raw_setup / raw_solve)});
+    const double setup_cpu = med([](const HdaeFigures& f) { return f.setup_cpu_s; });
+    const double solve_cpu = med([](const HdaeFigures& f) { return f.solve_cpu_s; });
+    const double raw_setup_cpu =
+        SizeFigures::median_of(s.raw, [](const RawFigures& f) { return f.setup_cpu_s; });
+    const double raw_solve_cpu =
+        SizeFigures::median_of(s.raw, [](const RawFigures& f) { return f.solve_cpu_s; });
+    cpu.add_row({fmt::format("{}", masses), format_seconds(setup_cpu), format_seconds(solve_cpu),
+                 fmt::format("{:.1f} %", 100 * setup_cpu / solve_cpu),
+                 format_seconds(raw_setup_cpu), format_seconds(raw_solve_cpu),
+                 fmt::format("{:.1f} %", 100 * raw_setup_cpu / raw_solve_cpu)});
     growth.add_row({fmt::format("{}", masses), bytes_per_unknown(h.model_kib, s.idle_kib, n),
                     bytes_per_unknown(h.simulator_kib, s.idle_kib, n),
                     bytes_per_unknown(h.initialize_kib, s.idle_kib, n),
@@ -296,8 +321,9 @@ int run(const Arguments& args) {
       "#### Peak memory (chain with KLU to {:g} s, rtol 1e-6, {} round(s), one at 10^6 masses; "
       "peak RSS of each child, bytes per unknown above the idle child's)\n\n{}\n"
       "#### Set-up and solve (medians of the rounds)\n\n{}\n"
+      "#### Set-up and solve in CPU time (user + system, medians of the rounds)\n\n{}\n"
       "#### hdae's peak RSS per unknown after each phase (bytes, last round)\n\n{}\n",
-      stop_s, rounds, memory.str(), phases.str(), growth.str());
+      stop_s, rounds, memory.str(), phases.str(), cpu.str(), growth.str());
   return 0;
 }
 

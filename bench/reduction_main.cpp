@@ -13,6 +13,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -136,8 +137,9 @@ std::string structure_table(const std::vector<std::size_t>& sizes, std::size_t r
       {"masses", "unknowns", "analysis s", "analysis CPU s", "index", "degrees of freedom"});
   for (const std::size_t masses : sizes) {
     RodChain model(masses);
-    std::vector<double> x, der_x(model.structure().num_unknowns(), 0.0);
-    for (const VariableInfo& v : model.structure().variables) x.push_back(v.start);
+    const std::span<const double> start = model.structure().variables.starts();
+    const std::vector<double> x(start.begin(), start.end());
+    std::vector<double> der_x(x.size(), 0.0);
     IndexAnalysis a;
     std::vector<double> wall, cpu;
     for (std::size_t round = 0; round < rounds; ++round) {

@@ -163,8 +163,9 @@ class ElasticBallCase final : public ComparisonCase {
 
 std::vector<double> absolute_tolerances(const SimulationOptions& o, const ModelStructure& s) {
   std::vector<double> atol;
-  for (const VariableInfo& v : s.variables)
-    atol.push_back(o.abs_tol_factor * o.rel_tol * v.nominal);
+  for (const double nominal : s.variables.nominals()) {
+    atol.push_back(o.abs_tol_factor * o.rel_tol * nominal);
+  }
   return atol;
 }
 

@@ -3,42 +3,36 @@
 #include <algorithm>
 #include <cmath>
 
-#include <fmt/format.h>
-
 namespace hdae::bench {
 
 ClampedChain::ClampedChain(ClampedChainParameters p) : Model("clamped_chain"), p_(p) {
   const std::size_t n = p_.masses;
   const double f0 = p_.stiffness_npm * p_.end_displacement_m / static_cast<double>(n);
+  const auto [s, v, f] = declare_variable_families(
+      n, {{.name = "s", .unit = "m"},
+          {.name = "v", .unit = "m/s"},
+          {.name = "f", .unit = "N", .start = f0, .nominal = std::max(f0, 1e-3)}});
   for (std::size_t i = 0; i < n; ++i) {
-    const double s_start =
-        p_.end_displacement_m * static_cast<double>(i + 1) / static_cast<double>(n);
-    s_.push_back(
-        declare_variable({.name = fmt::format("s[{}]", i + 1), .unit = "m", .start = s_start}));
-    v_.push_back(declare_variable({.name = fmt::format("v[{}]", i + 1), .unit = "m/s"}));
-    f_.push_back(declare_variable({.name = fmt::format("f[{}]", i + 1),
-                                   .unit = "N",
-                                   .start = f0,
-                                   .nominal = std::max(f0, 1e-3)}));
+    set_start(s[i], p_.end_displacement_m * static_cast<double>(i + 1) / static_cast<double>(n));
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    kinematics_.push_back(declare_equation(fmt::format("der(s[{0}]) = v[{0}]", i + 1)));
-    dynamics_.push_back(declare_equation(
-        fmt::format("m*der(v[{0}]) = f[{1}] - f[{0}] - d*v[{0}] (free) or v[{0}] = 0 (clamped)",
-                    i + 1, i + 2)));
-    springs_.push_back(declare_equation(fmt::format("0 = f[{0}] - k*(s[{0}] - s[{1}])", i + 1, i),
-                                        RowKind::kConstraint));
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    declare_dependency(kinematics_[i], s_[i]);
-    declare_dependency(kinematics_[i], v_[i]);
-    declare_dependency(dynamics_[i], v_[i]);
-    declare_dependency(dynamics_[i], f_[i]);
-    if (i + 1 < n) declare_dependency(dynamics_[i], f_[i + 1]);
-    declare_dependency(springs_[i], f_[i]);
-    declare_dependency(springs_[i], s_[i]);
-    if (i > 0) declare_dependency(springs_[i], s_[i - 1]);
-  }
+  const auto [kinematics, dynamics, springs] = declare_equation_families(
+      n, {{"der(s[{i}]) = v[{i}]"},
+          {"m*der(v[{i}]) = f[{i+1}] - f[{i}] - d*v[{i}] (free) or v[{i}] = 0 (clamped)"},
+          {"0 = f[{i}] - k*(s[{i}] - s[{i-1}])", RowKind::kConstraint}});
+  declare_dependency(kinematics, s);
+  declare_dependency(kinematics, v);
+  declare_dependency(dynamics, v);
+  declare_dependency(dynamics, f);
+  declare_dependency(dynamics, f, +1);
+  declare_dependency(springs, f);
+  declare_dependency(springs, s);
+  declare_dependency(springs, s, -1);
+  s_ = s;
+  v_ = v;
+  f_ = f;
+  kinematics_ = kinematics;
+  dynamics_ = dynamics;
+  springs_ = springs;
   clamp_ = declare_time_event("clamp all masses");
   release_ = declare_time_event("release all masses");
   pulse_ = declare_time_event("switch the push on the free end");

@@ -53,8 +53,8 @@ class ClampedChain final : public Model {
   using Clock = std::chrono::steady_clock;
 
   ClampedChainParameters p_;
-  std::vector<Var> s_, v_, f_;
-  std::vector<Eq> kinematics_, dynamics_, springs_;
+  Vars s_, v_, f_;
+  Eqs kinematics_, dynamics_, springs_;
   TimeEvent clamp_, release_, pulse_;
   bool clamped_ = false;
   bool pushing_ = false;

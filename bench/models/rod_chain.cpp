@@ -1,37 +1,29 @@
 #include "models/rod_chain.hpp"
 
-#include <string>
-
 namespace hdae::bench {
 
 RodChain::RodChain(std::size_t masses) : PhysicsModelOf("rod_chain") {
-  for (std::size_t k = 0; k < masses; ++k) {
-    const std::string i = std::to_string(k + 1);
-    x_.push_back(declare_variable({.name = "x" + i, .start = kLength * static_cast<double>(k)}));
-    v_.push_back(declare_variable({.name = "v" + i}));
-  }
-  for (std::size_t k = 0; k + 1 < masses; ++k) {
-    F_.push_back(declare_variable({.name = "F" + std::to_string(k + 1)}));
-  }
-  for (std::size_t k = 0; k < masses; ++k) {
-    const std::string i = std::to_string(k + 1);
-    kinematics_.push_back(declare_equation("der(x" + i + ") = v" + i));
-    declare_dependency(kinematics_[k], x_[k]);
-    declare_dependency(kinematics_[k], v_[k]);
-    std::string force = k == 0 ? "-c x1" : "-F" + std::to_string(k);
-    if (k + 1 < masses) force += " + F" + i;
-    momentum_.push_back(declare_equation("m der(v" + i + ") = " + force));
-    declare_dependency(momentum_[k], v_[k]);
-    if (k == 0) declare_dependency(momentum_[k], x_[k]);
-    if (k + 1 < masses) declare_dependency(momentum_[k], F_[k]);
-    if (k > 0) declare_dependency(momentum_[k], F_[k - 1]);
-  }
-  for (std::size_t k = 0; k + 1 < masses; ++k) {
-    rods_.push_back(declare_equation("0 = x" + std::to_string(k + 2) + " - x" +
-                                     std::to_string(k + 1) + " - L"));
-    declare_dependency(rods_[k], x_[k]);
-    declare_dependency(rods_[k], x_[k + 1]);
-  }
+  const std::size_t n = masses;
+  const auto [x, v] = declare_variable_families(n, {{.name = "x"}, {.name = "v"}});
+  for (std::size_t k = 0; k < n; ++k) set_start(x[k], kLength * static_cast<double>(k));
+  const Vars F = declare_variables(n - 1, {.name = "F"});
+  const auto [kinematics, momentum] = declare_equation_families(
+      n, {{"der(x[{i}]) = v[{i}]"}, {"m der(v[{i}]) = F[{i}] - F[{i-1}]"}});
+  const Eqs rods = declare_equations(n - 1, "0 = x[{i+1}] - x[{i}] - L");
+  declare_dependency(kinematics, x);
+  declare_dependency(kinematics, v);
+  declare_dependency(momentum, v);
+  declare_dependency(momentum[0], x[0]);  // F_0 = c x_1
+  declare_dependency(momentum, F);
+  declare_dependency(momentum, F, -1);
+  declare_dependency(rods, x);
+  declare_dependency(rods, x, +1);
+  x_ = x;
+  v_ = v;
+  F_ = F;
+  kinematics_ = kinematics;
+  momentum_ = momentum;
+  rods_ = rods;
 }
 
 }  // namespace hdae::bench

@@ -1,14 +1,15 @@
 // A chain of N masses on a line joined by rigid rods (bench/reduction_main.cpp): the
 // structure analysis' benchmark at scale, written as the physics reads.
 //   der(x_k) = v_k                                   k = 1..N
-//   m der(v_1) = -c x_1 + F_1,  m der(v_k) = F_k - F_(k-1),  m der(v_N) = -F_(N-1)
+//   m der(v_k) = F_k - F_(k-1)                       k = 1..N, F_0 = c x_1 (the wall's
+//                                                    spring), F_N = 0 (the free end)
 //   0 = x_(k+1) - x_k - L                            k = 1..N-1 (rod forces F_k)
-// 3N - 1 unknowns, index 3, two degrees of freedom (the whole chain on its spring). The
-// sparsity pattern is declared, so the signature detection perturbs colour groups.
+// 3N - 1 unknowns, index 3, two degrees of freedom (the whole chain on its spring). Declared in
+// families (x and v element by element, then F); the sparsity pattern is declared, so the
+// signature detection perturbs colour groups.
 #pragma once
 
 #include <cstddef>
-#include <vector>
 
 #include "hdae/physics_model.hpp"
 
@@ -37,8 +38,8 @@ class RodChain final : public PhysicsModelOf<RodChain> {
   static constexpr double kMass = 1.0;
   static constexpr double kSpring = 100.0;
   static constexpr double kLength = 0.1;
-  std::vector<Var> x_, v_, F_;
-  std::vector<Eq> kinematics_, momentum_, rods_;
+  Vars x_, v_, F_;
+  Eqs kinematics_, momentum_, rods_;
 };
 
 }  // namespace hdae::bench

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "support/timing.hpp"
+
 namespace hdae::bench::raw {
 namespace {
 
@@ -39,6 +41,7 @@ GridRunResult run_grid(const RawSetup& setup, const GridRunSpec& spec,
   RawIda ida(setup);
   ida.init(spec.start_s, y0.data(), yp0.data());
   const auto solve_start = std::chrono::steady_clock::now();
+  const double solve_cpu_start = cpu_seconds();
   store(spec.start_s, y0.data(), yp0.data());
 
   const double t0 = spec.start_s;
@@ -71,6 +74,7 @@ GridRunResult run_grid(const RawSetup& setup, const GridRunSpec& spec,
   }
   out.solve_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - solve_start).count();
+  out.solve_cpu_s = cpu_seconds() - solve_cpu_start;
   out.counters = ida.counters();
   out.y_end.assign(ida.y(), ida.y() + n);
   return out;

@@ -35,7 +35,8 @@ struct GridRunResult {
   std::size_t events = 0;
   std::vector<double> table;  ///< rows of (t, y, yp, w)
   std::vector<double> y_end;
-  double solve_s = 0.0;  ///< wall time from IDAInit's return to the end of the loop
+  double solve_s = 0.0;      ///< wall time from IDAInit's return to the end of the loop
+  double solve_cpu_s = 0.0;  ///< CPU time of this process over the same stretch
 };
 
 /// Runs from (y0, yp0) at spec.start_s; throws std::runtime_error when IDA fails.

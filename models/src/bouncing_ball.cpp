@@ -38,7 +38,7 @@ BouncingBall::BouncingBall(BouncingBallParameters p) : Model("bouncing_ball"), p
 
 void BouncingBall::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(h_).start = p_.h0_m;
+  set_start(h_, p_.h0_m);
 }
 
 void BouncingBall::evaluate(Evaluation& e) {

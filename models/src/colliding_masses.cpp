@@ -94,10 +94,10 @@ void CollidingMasses::parameters_changed() {
   const CollidingMassesParameters p = detail::read_fields<P>(kFields, structure(), p_);
   check(p, form_);
   p_ = p;
-  variable(s1_).start = p_.s1_start_m;
-  variable(s2_).start = p_.s2_start_m;
-  variable(v1_).start = p_.v1_start_mps;
-  variable(v2_).start = p_.v2_start_mps;
+  set_start(s1_, p_.s1_start_m);
+  set_start(s2_, p_.s2_start_m);
+  set_start(v1_, p_.v1_start_mps);
+  set_start(v2_, p_.v2_start_mps);
   crossing(gap_closed_).nominal = gap_nominal();
 }
 

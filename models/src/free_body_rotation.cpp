@@ -106,8 +106,8 @@ void FreeBodyRotation::parameters_changed() {
   const FreeBodyRotationParameters p = detail::read_fields<P>(kFields, structure(), p_);
   check(p);
   p_ = p;
-  for (std::size_t i = 0; i < 4; ++i) variable(q_[i]).start = p_.q_start[i];
-  for (std::size_t i = 0; i < 3; ++i) variable(w_[i]).start = p_.w_start_radps[i];
+  for (std::size_t i = 0; i < 4; ++i) set_start(q_[i], p_.q_start[i]);
+  for (std::size_t i = 0; i < 3; ++i) set_start(w_[i], p_.w_start_radps[i]);
 }
 
 void FreeBodyRotation::evaluate(Evaluation& e) {

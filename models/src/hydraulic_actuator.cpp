@@ -37,7 +37,7 @@ HydraulicActuator::HydraulicActuator(HydraulicActuatorParameters p)
 
 void HydraulicActuator::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  for (std::size_t i = 0; i < 4; ++i) variable(x_[i]).start = p_.x_start[i];
+  for (std::size_t i = 0; i < 4; ++i) set_start(x_[i], p_.x_start[i]);
 }
 
 void HydraulicActuator::evaluate(Evaluation& e) {

@@ -77,8 +77,8 @@ void IdealClutch::parameters_changed() {
   const IdealClutchParameters p = detail::read_fields<P>(kFields, structure(), p_);
   check(p);
   p_ = p;
-  variable(w1_).start = p_.w1_start_radps;
-  variable(w2_).start = p_.w2_start_radps;
+  set_start(w1_, p_.w1_start_radps);
+  set_start(w2_, p_.w2_start_radps);
 }
 
 double IdealClutch::effective_inertia1_kgm2() const {

@@ -26,7 +26,7 @@ ItiExample1::ItiExample1(ItiExample1Parameters p) : PhysicsModelOf("iti_example1
 
 void ItiExample1::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(x2_).start = p_.x2_start;
+  set_start(x2_, p_.x2_start);
 }
 
 std::unique_ptr<IndexReducedModel> make_iti_example1(ItiExample1Parameters p) {

@@ -27,7 +27,7 @@ ItiExample2::ItiExample2(ItiExample2Parameters p) : PhysicsModelOf("iti_example2
 
 void ItiExample2::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(x_).start = p_.x_start;
+  set_start(x_, p_.x_start);
 }
 
 void ItiExample2::on_event(EventContext& event) {

@@ -55,63 +55,56 @@ void MassSpringChain::parameters_changed() {
 void MassSpringChain::declare_chain() {
   clear_declarations();
   const std::size_t n = p_.masses;
-  // 3 unknowns and 3 rows per mass; 8 pattern entries per mass but the 2 the chain's ends lack.
-  reserve_declarations(3 * n, 3 * n, 8 * n - 2);
-  bodies_.assign(n, Body{});
   const double f0 = p_.stiffness_npm * p_.end_displacement_m / static_cast<double>(n);
+  // One family per quantity, element by element (s[1], v[1], f[1], s[2], ...): neighbours in
+  // the chain are neighbours in x, as in the raw-IDA program the benchmarks compare with.
+  const auto [s, v, f] = declare_variable_families(
+      n, {{.name = "s", .unit = "m"},
+          {.name = "v", .unit = "m/s"},
+          {.name = "f", .unit = "N", .start = f0, .nominal = std::max(f0, 1e-3)}});
   for (std::size_t i = 0; i < n; ++i) {
-    const double s_start =
-        p_.end_displacement_m * static_cast<double>(i + 1) / static_cast<double>(n);
-    Body& body = bodies_[i];
-    body.s = declare_variable({.name = fmt::format("s[{}]", i + 1), .unit = "m", .start = s_start});
-    body.v = declare_variable({.name = fmt::format("v[{}]", i + 1), .unit = "m/s"});
-    body.f = declare_variable({.name = fmt::format("f[{}]", i + 1),
-                               .unit = "N",
-                               .start = f0,
-                               .nominal = std::max(f0, 1e-3)});
+    set_start(s[i], p_.end_displacement_m * static_cast<double>(i + 1) / static_cast<double>(n));
   }
-  for (std::size_t i = 0; i < n; ++i) {
-    Body& body = bodies_[i];
-    body.kinematics = declare_equation(fmt::format("der(s[{0}]) = v[{0}]", i + 1));
-    body.dynamics =
-        declare_equation(fmt::format("m*der(v[{0}]) = f[{1}] - f[{0}] - d*v[{0}]", i + 1, i + 2));
-    body.spring = declare_equation(fmt::format("0 = f[{0}] - k*(s[{0}] - s[{1}])", i + 1, i),
-                                   RowKind::kConstraint);
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    const Body& body = bodies_[i];
-    declare_dependency(body.kinematics, body.s);
-    declare_dependency(body.kinematics, body.v);
-    declare_dependency(body.dynamics, body.v);
-    declare_dependency(body.dynamics, body.f);
-    if (i + 1 < n) declare_dependency(body.dynamics, bodies_[i + 1].f);
-    declare_dependency(body.spring, body.f);
-    declare_dependency(body.spring, body.s);
-    if (i > 0) declare_dependency(body.spring, bodies_[i - 1].s);
-  }
+  const auto [kinematics, dynamics, spring] =
+      declare_equation_families(n, {{"der(s[{i}]) = v[{i}]"},
+                                    {"m*der(v[{i}]) = f[{i+1}] - f[{i}] - d*v[{i}]"},
+                                    {"0 = f[{i}] - k*(s[{i}] - s[{i-1}])", RowKind::kConstraint}});
+  declare_dependency(kinematics, s);
+  declare_dependency(kinematics, v);
+  declare_dependency(dynamics, v);
+  declare_dependency(dynamics, f);
+  declare_dependency(dynamics, f, +1);
+  declare_dependency(spring, f);
+  declare_dependency(spring, s);
+  declare_dependency(spring, s, -1);
+  s_ = s;
+  v_ = v;
+  f_ = f;
+  kinematics_ = kinematics;
+  dynamics_ = dynamics;
+  spring_ = spring;
   energy_ = declare_output("energy", "J");
 }
 
 void MassSpringChain::evaluate(Evaluation& e) {
-  const std::size_t n = bodies_.size();
+  const std::size_t n = s_.size();
   for (std::size_t i = 0; i < n; ++i) {
-    const Body& body = bodies_[i];
-    const double f_next = i + 1 < n ? e.x(bodies_[i + 1].f) : 0.0;
-    const double s_prev = i > 0 ? e.x(bodies_[i - 1].s) : 0.0;
-    const double v = e.x(body.v);
-    const double f = e.x(body.f);
-    e.set(body.kinematics, e.der(body.s) - v);
-    e.set(body.dynamics, p_.mass_kg * e.der(body.v) + f - f_next + p_.damping_nspm * v);
-    e.set(body.spring, f - p_.stiffness_npm * (e.x(body.s) - s_prev));
+    const double f_next = i + 1 < n ? e.x(f_[i + 1]) : 0.0;
+    const double s_prev = i > 0 ? e.x(s_[i - 1]) : 0.0;
+    const double v = e.x(v_[i]);
+    const double f = e.x(f_[i]);
+    e.set(kinematics_[i], e.der(s_[i]) - v);
+    e.set(dynamics_[i], p_.mass_kg * e.der(v_[i]) + f - f_next + p_.damping_nspm * v);
+    e.set(spring_[i], f - p_.stiffness_npm * (e.x(s_[i]) - s_prev));
   }
   if (e.wants_outputs()) e.set(energy_, energy(e.x()));
 }
 
 double MassSpringChain::energy(std::span<const double> x) const {
   double energy = 0.0;
-  for (const Body& body : bodies_) {
-    const double v = x[body.v.index];
-    const double f = x[body.f.index];
+  for (std::size_t i = 0; i < s_.size(); ++i) {
+    const double v = x[v_[i].index];
+    const double f = x[f_[i].index];
     energy += 0.5 * p_.mass_kg * v * v + f * f / (2.0 * p_.stiffness_npm);
   }
   return energy;

@@ -44,8 +44,8 @@ Pendulum::Pendulum(PendulumParameters p) : Model("pendulum"), p_(p) {
 
 void Pendulum::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(phi_).start = p_.phi0_rad;
-  variable(w_).start = p_.w0_radps;
+  set_start(phi_, p_.phi0_rad);
+  set_start(w_, p_.w0_radps);
 }
 
 void Pendulum::evaluate(Evaluation& e) {

@@ -60,12 +60,12 @@ PendulumDae::PendulumDae(PendulumDaeParameters p) : Model("pendulum_dae"), p_(p)
 
 void PendulumDae::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(x_).start = p_.x_start_m;
-  variable(y_).start = p_.y_start_m;
-  variable(vx_).start = p_.vx_start_mps;
-  variable(vy_).start = p_.vy_start_mps;
-  variable(x_).nominal = p_.length_m;
-  variable(y_).nominal = p_.length_m;
+  set_start(x_, p_.x_start_m);
+  set_start(y_, p_.y_start_m);
+  set_start(vx_, p_.vx_start_mps);
+  set_start(vy_, p_.vy_start_mps);
+  set_nominal(x_, p_.length_m);
+  set_nominal(y_, p_.length_m);
 }
 
 void PendulumDae::evaluate(Evaluation& e) {

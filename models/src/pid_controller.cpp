@@ -85,9 +85,9 @@ PidController::PidController(PidForm form, PidControllerParameters p)
 
 void PidController::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(x_).start = p_.x_start_m;
-  variable(v_).start = p_.v_start_mps;
-  variable(i_).start = p_.i_start_ms;
+  set_start(x_, p_.x_start_m);
+  set_start(v_, p_.v_start_mps);
+  set_start(i_, p_.i_start_ms);
 }
 
 void PidController::outputs(Evaluation& e) const { e.set(load_, p_.load(e.t())); }

@@ -39,8 +39,8 @@ SimpleStateEvents::SimpleStateEvents(SimpleStateEventsParameters p)
 
 void SimpleStateEvents::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(s_).start = p_.s0_m;
-  variable(v_).start = p_.v0_mps;
+  set_start(s_, p_.s0_m);
+  set_start(v_, p_.v0_mps);
 }
 
 void SimpleStateEvents::evaluate(Evaluation& e) {

@@ -46,7 +46,7 @@ TankOverflow::TankOverflow(TankOverflowParameters p) : PhysicsModelOf("tank_over
 
 void TankOverflow::parameters_changed() {
   p_ = detail::read_fields<P>(kFields, structure(), p_);
-  variable(h_).start = p_.h_start_m;
+  set_start(h_, p_.h_start_m);
 }
 
 void TankOverflow::on_event(EventContext& event) {

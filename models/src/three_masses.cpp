@@ -119,8 +119,8 @@ void ThreeMasses::parameters_changed() {
   check(p, structure().name);
   p_ = p;
   for (std::size_t i = 0; i < 3; ++i) {
-    variable(s_[i]).start = p_.s_start_m[i];
-    variable(v_[i]).start = p_.v_start_mps[i];
+    set_start(s_[i], p_.s_start_m[i]);
+    set_start(v_[i], p_.v_start_mps[i]);
   }
   for (const Crossing c : stop_closed_) crossing(c).nominal = gap_nominal();
 }

@@ -72,8 +72,8 @@ void TransistorAmplifier::set_start_values() {
   const double half = p_.ub_v / 2.0;
   const double start[8] = {0.0, half, half, p_.ub_v, half, half, p_.ub_v, 0.0};
   for (std::size_t k = 0; k < 8; ++k) {
-    variable(u_[k]).start = start[k];
-    if (p_.der_start) variable(u_[k]).der_start = (*p_.der_start)[k];
+    set_start(u_[k], start[k]);
+    if (p_.der_start) set_der_start(u_[k], (*p_.der_start)[k]);
   }
 }
 

@@ -48,6 +48,15 @@ std::vector<std::string> names(const std::vector<Info>& infos) {
   return out;
 }
 
+/// The names of a table's entries (VariableTable, EquationTable), made one by one.
+template <class Table>
+std::vector<std::string> table_names(const Table& table) {
+  std::vector<std::string> out;
+  out.reserve(table.size());
+  for (std::size_t j = 0; j < table.size(); ++j) out.push_back(table.name(j));
+  return out;
+}
+
 void bind_parameter_info(py::module_& m) {
   py::class_<ParameterInfo>(m, "ParameterInfo", "A run-time parameter of a model.")
       .def_readonly("name", &ParameterInfo::name)
@@ -67,9 +76,11 @@ void bind_simulation_model(py::module_& m) {
                               "A model the simulator can run (bundled or written in Python).")
       .def_property_readonly("name", [](const SimulationModel& s) { return s.structure().name; })
       .def_property_readonly(
-          "variables", [](const SimulationModel& s) { return names(s.structure().variables); })
+          "variables",
+          [](const SimulationModel& s) { return table_names(s.structure().variables); })
       .def_property_readonly(
-          "equations", [](const SimulationModel& s) { return names(s.structure().equations); })
+          "equations",
+          [](const SimulationModel& s) { return table_names(s.structure().equations); })
       .def_property_readonly("outputs",
                              [](const SimulationModel& s) { return names(s.structure().outputs); })
       .def_property_readonly(
@@ -127,7 +138,8 @@ void bind_python_model(py::module_& m) {
       .def("declare_crossing", &M::declare_crossing, py::arg("name"),
            py::arg("direction") = CrossingDirection::kBoth, py::arg("nominal") = 1.0)
       .def("declare_time_event", &M::declare_time_event, py::arg("name"))
-      .def("declare_dependency", &M::declare_dependency, py::arg("eq"), py::arg("var"))
+      .def("declare_dependency", py::overload_cast<Eq, Var>(&M::declare_dependency), py::arg("eq"),
+           py::arg("var"))
       .def("set_start", &M::set_start, py::arg("var"), py::arg("start"))
       .def(
           "declare_parameter",

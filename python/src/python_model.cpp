@@ -62,11 +62,6 @@ PythonModel::~PythonModel() {
   event_view_ = py::object();
 }
 
-void PythonModel::set_start(Var v, double start) {
-  detail::checked("variable", v.index, structure().variables.size());
-  variable(v).start = start;
-}
-
 void PythonModel::evaluate(Evaluation& e) {
   py::gil_scoped_acquire gil;
   py::function f = override_of(this, "evaluate");

@@ -47,9 +47,9 @@ class PythonModel : public Model {
   using Model::declare_parameter;
   using Model::declare_time_event;
   using Model::declare_variable;
-  using Model::value;
   /// Changes a declared variable's start value (e.g. from a parameter).
-  void set_start(Var v, double start);
+  using Model::set_start;
+  using Model::value;
 
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& ev) override;

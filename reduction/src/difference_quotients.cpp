@@ -68,8 +68,10 @@ DifferenceQuotientModel::DifferenceQuotientModel(std::unique_ptr<SimulationModel
                                                  double step_s)
     : PhysicsModel(checked_name(model.get(), step_s)), model_(std::move(model)), step_s_(step_s) {
   const ModelStructure& s = model_->structure();
-  for (const VariableInfo& v : s.variables) declare_variable(v);
-  for (const EquationInfo& eq : s.equations) declare_equation(eq.name, eq.kind);
+  for (std::size_t j = 0; j < s.variables.size(); ++j) declare_variable(s.variables.info(j));
+  for (std::size_t i = 0; i < s.equations.size(); ++i) {
+    declare_equation(s.equations.name(i), s.equations.kind(i));
+  }
   for (const OutputInfo& o : s.outputs) declare_output(o.name, o.unit);
   for (const ParameterInfo& p : s.parameters) declare_parameter(p);
 }
@@ -136,7 +138,7 @@ void DifferenceQuotientModel::parameters_changed() {
     if (model_->parameter(p.name) != p.value) model_->set_parameter(p.name, p.value);
   }
   const auto& inner = model_->structure().variables;
-  for (std::size_t j = 0; j < inner.size(); ++j) variable(Var{j}).start = inner[j].start;
+  for (std::size_t j = 0; j < inner.size(); ++j) set_start(Var{j}, inner.start(j));
 }
 
 }  // namespace hdae

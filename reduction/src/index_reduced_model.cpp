@@ -109,7 +109,7 @@ void IndexReducedModel::Impl::check_analysis() const {
   const auto worst = std::max_element(c.begin(), c.end());
   if (worst != c.end() && *worst > 3) {
     throw ModelError("model '" + s.name + "': equation '" +
-                     s.equations[static_cast<std::size_t>(worst - c.begin())].name +
+                     s.equations.name(static_cast<std::size_t>(worst - c.begin())) +
                      "' would have to be differentiated " + std::to_string(*worst) +
                      " times; index reduction goes up to 3");
   }
@@ -123,22 +123,21 @@ void IndexReducedModel::Impl::build() {
                      " unknowns; index reduction works with dense matrices and takes at most " +
                      std::to_string(kMaxUnknowns));
   }
-  std::vector<double> x, der_x;
-  for (const VariableInfo& v : s.variables) {
-    x.push_back(v.start);
-    der_x.push_back(v.der_start.value_or(0.0));
-  }
+  const std::vector<double> x(s.variables.starts().begin(), s.variables.starts().end());
+  std::vector<double> der_x(x.size());
+  s.variables.for_each_declared(
+      [&der_x](std::size_t j, const VariableInfo& v) { der_x[j] = v.der_start.value_or(0.0); });
   analysis = analyze_index(*original, kAnalysisTime, x, der_x);
   check_analysis();
   layout = reduction::make_layout(analysis.sigma_method.c, analysis.sigma_method.d);
   structure = reduction::reduced_structure(s, layout);
-  scale.clear();
-  for (const VariableInfo& v : s.variables) scale.push_back(v.nominal);
+  scale = s.variables.nominals();
   find_consistent_start();
-  std::vector<double> slots;
-  for (const VariableInfo& v : structure.variables) slots.push_back(v.start);
+  const std::vector<double> slots(structure.variables.starts().begin(),
+                                  structure.variables.starts().end());
   equation_names.clear();
-  for (const EquationInfo& e : s.equations) equation_names.push_back(e.name);
+  for (std::size_t i = 0; i < s.equations.size(); ++i)
+    equation_names.push_back(s.equations.name(i));
   initial_selection = fresh_selection(kAnalysisTime, slots);
   selection = initial_selection;
   changes = 0;
@@ -159,13 +158,13 @@ void IndexReducedModel::Impl::find_consistent_start() {
     reduction::equation_derivatives(*original, layout, kAnalysisTime, y, r);
   };
   for (std::size_t j = 0; j < layout.n; ++j) {
-    const VariableInfo& v = s.variables[j];
+    const VariableInfo& v = s.variables.declared(j);
     for (int k = 0; k <= layout.d[j]; ++k) {
       // Start values of differentiated unknowns (and given start values of derivatives) are
       // held; those of algebraic unknowns (d_j = 0) are guesses, as in Modelica.
       const bool given = (k == 0 && layout.d[j] >= 1) || (k == 1 && v.der_start.has_value());
       const double firmness = k == 0 && v.fixed ? kFixedWeight : (given ? 1.0 : kGuessWeight);
-      p.guess.push_back(structure.variables[layout.slot(j, k)].start);
+      p.guess.push_back(structure.variables.start(layout.slot(j, k)));
       p.weights.push_back(firmness / v.nominal);
       p.scale.push_back(v.nominal);
     }
@@ -180,24 +179,27 @@ void IndexReducedModel::Impl::find_consistent_start() {
   }
   start_notes.clear();
   for (std::size_t k = 0; k < r.y.size(); ++k) {
-    VariableInfo& v = structure.variables[k];
-    const bool given = p.weights[k] * v.nominal >= 1.0;
-    if (given && std::abs(r.y[k] - v.start) > 1e-9 * std::max(std::abs(v.start), v.nominal)) {
+    const double nominal = structure.variables.nominal(k);
+    const double start = structure.variables.start(k);
+    const bool given = p.weights[k] * nominal >= 1.0;
+    if (given && std::abs(r.y[k] - start) > 1e-9 * std::max(std::abs(start), nominal)) {
       std::ostringstream note;
       note.precision(12);
-      note << "start value of " << v.name << " moved from " << v.start << " to " << r.y[k]
-           << " to satisfy the equations and their derivatives";
+      note << "start value of " << structure.variables.name(k) << " moved from " << start << " to "
+           << r.y[k] << " to satisfy the equations and their derivatives";
       start_notes.push_back(note.str());
     }
-    v.start = r.y[k];
+    structure.variables.set_start(k, r.y[k]);
   }
 }
 
 void IndexReducedModel::Impl::name_state_rows() {
   for (std::size_t m = 0; m < selection.states.size(); ++m) {
     const std::size_t k = selection.states[m];
-    structure.equations[layout.num_equation_rows + m].name =
-        "der(" + structure.variables[k].name + ") = " + structure.variables[k + 1].name;
+    const std::size_t row = layout.num_equation_rows + m;
+    structure.equations.set(
+        row, {"der(" + structure.variables.name(k) + ") = " + structure.variables.name(k + 1),
+              structure.equations.kind(row)});
   }
 }
 
@@ -322,7 +324,7 @@ Var IndexReducedModel::slot(Var original_variable, int k) const {
 
 std::vector<std::string> IndexReducedModel::states() const {
   std::vector<std::string> names;
-  for (std::size_t s : impl_->selection.states) names.push_back(impl_->structure.variables[s].name);
+  for (std::size_t s : impl_->selection.states) names.push_back(impl_->structure.variables.name(s));
   return names;
 }
 

@@ -81,7 +81,11 @@ Subst PhysicsModel::declare_substitution(SubstitutionInfo info) {
     throw ModelError("model '" + st.name + "': a substituted variable needs a name");
   }
   const auto same = [&](const auto& declared) { return declared.name == info.name; };
-  if (std::any_of(st.variables.begin(), st.variables.end(), same) ||
+  bool is_variable = false;
+  for (std::size_t j = 0; j < st.variables.size() && !is_variable; ++j) {
+    is_variable = st.variables.name(j) == info.name;
+  }
+  if (is_variable ||
       std::any_of(substitutions_.substitutions.begin(), substitutions_.substitutions.end(), same)) {
     throw ModelError("model '" + st.name + "': '" + info.name +
                      "' is declared twice (as a variable or a substituted variable); a "
@@ -102,11 +106,11 @@ void PhysicsModel::declare_derivative_substitution(Var v) {
     t.der_slot.resize(st.variables.size(), SubstitutionTable::kNone);
   }
   if (t.der_slot[j] != SubstitutionTable::kNone) {
-    throw ModelError("model '" + st.name + "': der(" + st.variables[j].name +
+    throw ModelError("model '" + st.name + "': der(" + st.variables.name(j) +
                      ") is substituted twice; declare one der(v) <- expression per variable");
   }
   t.der_slot[j] = t.num_der_slots();
-  t.der_names.push_back(st.variables[j].name);
+  t.der_names.push_back(st.variables.name(j));
 }
 
 }  // namespace hdae

@@ -36,7 +36,7 @@ ModelStructure reduced_structure(const ModelStructure& original, const SlotLayou
   ModelStructure s;
   s.name = original.name;
   for (std::size_t j = 0; j < layout.n; ++j) {
-    const VariableInfo& v = original.variables[j];
+    const VariableInfo v = original.variables.info(j);
     for (int k = 0; k <= layout.d[j]; ++k) {
       VariableInfo slot;
       slot.name = slot_name(v.name, k);
@@ -46,17 +46,16 @@ ModelStructure reduced_structure(const ModelStructure& original, const SlotLayou
       slot.nominal = v.nominal;
       slot.error_control = v.error_control;
       slot.abs_tol = k == 0 ? v.abs_tol : std::nullopt;
-      s.variables.push_back(std::move(slot));
+      s.variables.add(std::move(slot));
     }
   }
   for (std::size_t i = 0; i < layout.n; ++i) {
     for (int q = 0; q <= layout.c[i]; ++q) {
-      s.equations.push_back(
-          {derived_equation_name(original.equations[i].name, q), RowKind::kConstraint});
+      s.equations.add({derived_equation_name(original.equations.name(i), q), RowKind::kConstraint});
     }
   }
   for (std::size_t m = 0; m < layout.num_states(); ++m) {
-    s.equations.push_back({"state " + std::to_string(m + 1), RowKind::kDifferential});
+    s.equations.add({"state " + std::to_string(m + 1), RowKind::kDifferential});
   }
   s.outputs = original.outputs;
   s.parameters = original.parameters;

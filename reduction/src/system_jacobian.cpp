@@ -20,7 +20,7 @@ Eigen::MatrixXd system_jacobian(const PhysicsModel& model, const SlotLayout& l, 
       Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
   const auto column = [&](std::vector<double>& v, std::size_t col, int order) {
     const double saved = v[col];
-    const double h = 1e-7 * std::max(std::abs(saved), vars[col].nominal);
+    const double h = 1e-7 * std::max(std::abs(saved), vars.nominal(col));
     v[col] = saved + h;
     Equations<double> moved(t, x, der_x, r, model.context());
     model.residuals_of(moved);

@@ -35,7 +35,7 @@ class Decay final : public Model {
     if (value(x0_) > 10.0 * value(T_)) {
       throw ModelError("x0 must not exceed 10 T");
     }
-    variable(x_).start = value(x0_);
+    set_start(x_, value(x0_));
     ++changes;
   }
   int changes = 0;
@@ -81,7 +81,7 @@ TEST_CASE("a parameter set by name changes the solution as the analytic one says
   m.set_parameter("T", 0.5);
   m.set_parameter("x0", 3.0);
   CHECK(m.parameter("T") == 0.5);
-  CHECK(m.structure().variables[0].start == 3.0);  // the start value follows x0
+  CHECK(m.structure().variables.start(0) == 3.0);  // the start value follows x0
   SimulationOptions o;
   o.stop_s = 1.0;
   o.rel_tol = 1e-10;
@@ -112,7 +112,7 @@ TEST_CASE("a value parameters_changed() rejects leaves the model as it was") {
   const int before = m.changes;
   CHECK(set_error(m, "x0", 25.0) == "x0 must not exceed 10 T");  // 25 > 10 * 2
   CHECK(m.parameter("x0") == 4.0);
-  CHECK(m.structure().variables[0].start == 4.0);
+  CHECK(m.structure().variables.start(0) == 4.0);
   CHECK(m.changes == before + 1);  // the old value was applied again
 }
 

@@ -43,20 +43,20 @@ TEST_CASE("inconsistent model declarations are rejected with the offending name"
   CHECK(error_of(m) == "no error");
 
   m = Editable();
-  m.s.variables[1].start = std::numeric_limits<double>::quiet_NaN();
+  m.s.variables.set_start(1, std::numeric_limits<double>::quiet_NaN());
   CHECK(error_of(m) == "model 'editable': start value of variable 'b' is not finite (nan)");
 
   m = Editable();
-  m.s.variables[1].name = "a";
+  m.s.variables.declared(1).name = "a";
   CHECK(error_of(m) == "model 'editable': variable name 'a' is declared twice");
 
   m = Editable();
-  m.s.variables[0].nominal = 0.0;
+  m.s.variables.declared(0).nominal = 0.0;
   CHECK(error_of(m) ==
         "model 'editable': nominal value of variable 'a' must be in [1e-100, 1e+100], got 0");
 
   m = Editable();
-  m.s.equations.pop_back();
+  m.s.equations = {{.name = "der(a) = -a"}};
   CHECK(error_of(m) ==
         "model 'editable' declares 2 variables but 1 equations; the residual must be square");
 
@@ -66,7 +66,7 @@ TEST_CASE("inconsistent model declarations are rejected with the offending name"
         "model 'editable': sparsity entry (row 0, column 2) is outside the 2x2 residual Jacobian");
 
   m = Editable();
-  m.s.equations[0].name = "";
+  m.s.equations.set(0, {"", RowKind::kDifferential});
   CHECK(error_of(m) == "model 'editable': equation 0 has an empty name");
 }
 
@@ -74,20 +74,20 @@ TEST_CASE("non-finite start values, bad nominal values and empty names are rejec
   constexpr double kInf = std::numeric_limits<double>::infinity();
   constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
   Editable m;
-  m.s.variables[0].start = kInf;
+  m.s.variables.set_start(0, kInf);
   CHECK(error_of(m) == "model 'editable': start value of variable 'a' is not finite (inf)");
   m = Editable();
-  m.s.variables[1].start = -kInf;
+  m.s.variables.set_start(1, -kInf);
   CHECK(error_of(m) == "model 'editable': start value of variable 'b' is not finite (-inf)");
 
   m = Editable();
-  m.s.variables[1].nominal = kNan;
+  m.s.variables.declared(1).nominal = kNan;
   CHECK(error_of(m) ==
         "model 'editable': nominal value of variable 'b' must be in [1e-100, 1e+100], got nan");
-  m.s.variables[1].nominal = kInf;
+  m.s.variables.declared(1).nominal = kInf;
   CHECK(error_of(m) ==
         "model 'editable': nominal value of variable 'b' must be in [1e-100, 1e+100], got inf");
-  m.s.variables[1].nominal = -1.0;
+  m.s.variables.declared(1).nominal = -1.0;
   CHECK(error_of(m) ==
         "model 'editable': nominal value of variable 'b' must be in [1e-100, 1e+100], got -1");
 
@@ -98,7 +98,7 @@ TEST_CASE("non-finite start values, bad nominal values and empty names are rejec
       "model 'editable': nominal value of crossing 'contact' must be in [1e-100, 1e+100], got -2");
 
   m = Editable();
-  m.s.variables[0].name = "";
+  m.s.variables.declared(0).name = "";
   CHECK(error_of(m) == "model 'editable': variable 0 has an empty name");
   m = Editable();
   m.s.outputs = {{.name = "power"}, {.name = ""}};
@@ -120,19 +120,19 @@ TEST_CASE("result columns that would share a name are rejected naming both decla
         "model 'editable': result column 'a' would appear twice (variable 'a' and output 'a')");
 
   m = Editable();
-  m.s.variables[1].der_name = "der(a)";
+  m.s.variables.declared(1).der_name = "der(a)";
   CHECK(error_of(m) ==
         "model 'editable': result column 'der(a)' would appear twice (the derivative of "
         "variable 'a' and the derivative of variable 'b')");
 
   m = Editable();
-  m.s.variables[0].name = "time";
+  m.s.variables.declared(0).name = "time";
   CHECK(error_of(m) ==
         "model 'editable': result column 'time' would appear twice (the time "
         "column and variable 'time')");
 
   // A derivative column may take a name of its own, e.g. "v" for der(s), when nothing else has it.
   m = Editable();
-  m.s.variables[0].der_name = "v";
+  m.s.variables.declared(0).der_name = "v";
   CHECK(error_of(m) == "no error");
 }

@@ -3,7 +3,10 @@
 // builds every model by name with the example's defaults.
 #include <cmath>
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -125,7 +128,7 @@ TEST_CASE("mass-spring chain: N is an integer parameter that resizes the model")
   CHECK(chain->structure().num_unknowns() == 6000);  // the example's N = 2000
   chain->set_parameter("N", 5.0);
   CHECK(chain->structure().num_unknowns() == 15);
-  CHECK(chain->structure().variables.back().name == "f[5]");
+  CHECK(chain->structure().variables.name(14) == "f[5]");
   CHECK(set_error(*chain, "N", 2.5) ==
         "model 'mass_spring_chain': parameter 'N' (number of masses) must be an integer, got 2.5");
   CHECK(chain->structure().num_unknowns() == 15);
@@ -139,18 +142,35 @@ TEST_CASE("mass-spring chain: N is an integer parameter that resizes the model")
   CHECK(typed.parameters().masses == 5);
 }
 
-TEST_CASE("mass-spring chain: resized, its tables hold exactly the new declarations") {
-  // The chain reserves 3N variables and equations and 8N - 2 pattern entries (8 per mass: 2
-  // in der(s) = v, 3 in the dynamics row, 3 in the spring row; the last mass has no f[N+1]
-  // and the first spring no s[0]); a smaller N releases the larger tables.
+TEST_CASE("mass-spring chain: resized, it declares families of the new size") {
+  // Three families of unknowns and of rows, element by element (s[i], v[i], f[i] at 3(i-1),
+  // 3(i-1) + 1, 3(i-1) + 2), and eight family dependencies standing for the 8N - 2 entries
+  // of the equations (2 in der(s) = v, 3 in the dynamics row, 3 in the spring row; the last
+  // mass has no f[N+1] and the first spring no s[0]).
   const std::unique_ptr<SimulationModel> chain = models::make_model("mass_spring_chain");
   chain->set_parameter("N", 7.0);
   const ModelStructure& s = chain->structure();
   CHECK(s.variables.size() == 21);
-  CHECK(s.variables.capacity() == 21);
-  CHECK(s.equations.capacity() == 21);
-  CHECK(s.sparsity.size() == 54);
-  CHECK(s.sparsity.capacity() == 54);
+  CHECK(s.variables.descriptions().size() == 3);
+  CHECK(s.equations.descriptions().size() == 3);
+  CHECK(s.sparsity.families().size() == 8);
+  CHECK(s.variables.name(3 * 6 + 1) == "v[7]");
+  CHECK(s.variables.der_name(0) == "der(s[1])");
+  CHECK(s.equations.name(3 * 6 + 1) == "m*der(v[7]) = f[8] - f[7] - d*v[7]");
+  CHECK(s.equations.name(3 * 0 + 2) == "0 = f[1] - k*(s[1] - s[0])");
+  CHECK(s.equations.kind(3 * 2 + 2) == RowKind::kConstraint);
+  // The entries, row by row, as the equations read them.
+  std::set<std::pair<std::size_t, std::size_t>> expected;
+  for (std::size_t i = 0; i < 7; ++i) {
+    const std::size_t sv = 3 * i, vv = sv + 1, fv = sv + 2;
+    expected.insert({{sv, sv}, {sv, vv}, {vv, vv}, {vv, fv}, {fv, fv}, {fv, sv}});
+    if (i + 1 < 7) expected.insert({vv, fv + 3});
+    if (i > 0) expected.insert({fv, sv - 3});
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> declared;
+  s.sparsity.for_each([&](std::size_t row, std::size_t col) { declared.emplace_back(row, col); });
+  CHECK(declared.size() == 54);
+  CHECK(std::set(declared.begin(), declared.end()) == expected);
 }
 
 TEST_CASE("pendulum: phi_start and L set by name give the bob's start position") {

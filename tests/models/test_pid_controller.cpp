@@ -143,7 +143,7 @@ TEST_CASE("der(e) <- der(x) lowers the index: the structure analysis sees no der
     CHECK(a.index == index);
     if (form == PidForm::kDerivativeSubstituted) {
       const std::size_t e = 3;  // x, v, i, e, u
-      REQUIRE(model.structure().variables[e].name == "e");
+      REQUIRE(model.structure().variables.name(e) == "e");
       for (const SignatureEntry& entry : a.signature.entries) {
         CHECK_FALSE((entry.col == e && entry.sigma == 1));
       }

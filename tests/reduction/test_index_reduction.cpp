@@ -123,7 +123,7 @@ TEST_CASE("ITI example 1: the hidden constraint fixes x2 = 1 whatever its start 
   CHECK(m.analysis().index == 2);
   CHECK(m.states().empty());
   // x2 is algebraic (d = 0): its start value is only a guess, replaced without a note.
-  CHECK(m.structure().variables[m.slot(Var{1}, 0).index].start == doctest::Approx(1.0));
+  CHECK(m.structure().variables.start(m.slot(Var{1}, 0).index) == doctest::Approx(1.0));
   CHECK_FALSE(contains(m.describe(), "start value of x2"));
   SimulationOptions o;
   o.stop_s = 2.0;
@@ -202,9 +202,9 @@ TEST_CASE("a new rod length moves the start onto the new circle") {
   m->set_parameter("L", 1.0);
   CHECK(contains(m->describe(), "start value of x moved from 0.5 to 1"));
   const auto& vars = m->structure().variables;
-  CHECK(vars[m->slot(Var{0}, 0).index].start == doctest::Approx(1.0).epsilon(1e-12));
-  CHECK(vars[m->slot(Var{1}, 0).index].start == doctest::Approx(0.0).scale(1.0).epsilon(1e-12));
+  CHECK(vars.start(m->slot(Var{0}, 0).index) == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(vars.start(m->slot(Var{1}, 0).index) == doctest::Approx(0.0).scale(1.0).epsilon(1e-12));
   // At rest on the horizontal the rod carries no force and the bob falls with g.
-  CHECK(vars[m->slot(Var{4}, 0).index].start == doctest::Approx(0.0).scale(10.0).epsilon(1e-9));
-  CHECK(vars[m->slot(Var{1}, 2).index].start == doctest::Approx(-9.81).epsilon(1e-9));
+  CHECK(vars.start(m->slot(Var{4}, 0).index) == doctest::Approx(0.0).scale(10.0).epsilon(1e-9));
+  CHECK(vars.start(m->slot(Var{1}, 2).index) == doctest::Approx(-9.81).epsilon(1e-9));
 }

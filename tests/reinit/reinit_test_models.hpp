@@ -49,9 +49,9 @@ inline TestModel make_model(const std::vector<std::string>& variables,
                             ResidualFunction residual) {
   TestModel m;
   m.structure.name = "test";
-  for (const std::string& v : variables) m.structure.variables.push_back(VariableInfo{.name = v});
+  for (const std::string& v : variables) m.structure.variables.add(VariableInfo{.name = v});
   for (const auto& [name, kind] : equations) {
-    m.structure.equations.push_back(EquationInfo{name, kind});
+    m.structure.equations.add(EquationInfo{name, kind});
     m.kinds.push_back(kind);
   }
   m.residual = std::move(residual);

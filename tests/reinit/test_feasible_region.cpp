@@ -27,7 +27,7 @@ testing::TestModel level(std::shared_ptr<int> outside) {
         if (x[0] < 0.0) ++*outside;
         r[0] = std::sqrt(x[0]) - 0.1;
       });
-  m.structure.variables[0].start = 1.0;
+  m.structure.variables.set_start(0, 1.0);
   return m;
 }
 
@@ -44,7 +44,7 @@ TEST_CASE("a bound keeps the Newton iterates of the jump solve inside the region
 
   *outside = 0;
   testing::TestModel bounded = level(outside);
-  bounded.structure.variables[0].min = 0.0;
+  bounded.structure.variables.declared(0).min = 0.0;
   const JumpOutcome out = solve_jump(bounded.problem(), start);
   REQUIRE(out.status == SolveStatus::kOk);
   CHECK(*outside == 0);
@@ -69,8 +69,8 @@ TEST_CASE("a step leaving the region goes parallel to its border when the equati
                                               {"der(c) = 0", RowKind::kDifferential},
                                               {"2 a + 2 b = 4", RowKind::kConstraint}},
                                              residual);
-  m.structure.variables[2].fixed = true;
-  m.structure.variables[2].start = 1.0;
+  m.structure.variables.declared(2).fixed = true;
+  m.structure.variables.set_start(2, 1.0);
   const std::vector<double> start{0.0, 0.0, 1.0};
 
   const JumpOutcome free =
@@ -79,7 +79,7 @@ TEST_CASE("a step leaving the region goes parallel to its border when the equati
   CHECK(free.x_plus[0] == doctest::Approx(1.0).epsilon(kNewtonTol));
   CHECK(free.x_plus[1] == doctest::Approx(1.0).epsilon(kNewtonTol));
 
-  m.structure.variables[0].max = 0.5;
+  m.structure.variables.declared(0).max = 0.5;
   const JumpOutcome out =
       solve_jump(m.problem(0.0, JumpRule::kMidpoint, FixedValues::kKeep), start);
   REQUIRE(out.status == SolveStatus::kOk);
@@ -92,7 +92,7 @@ TEST_CASE("a solution outside the region is a failure that names the bound") {
   // sqrt(h) = 0.1 has its solution at h = 0.01, below min = 0.5: no step can reach it.
   auto outside = std::make_shared<int>(0);
   testing::TestModel m = level(outside);
-  m.structure.variables[0].min = 0.5;
+  m.structure.variables.declared(0).min = 0.5;
   const JumpOutcome out = solve_jump(m.problem(), std::vector<double>{1.0});
   CHECK(out.status == SolveStatus::kNotConverged);
   CHECK(out.message.find("feasible region (min/max) of {h}") != std::string::npos);
@@ -102,13 +102,13 @@ TEST_CASE("a solution outside the region is a failure that names the bound") {
 TEST_CASE("feasible regions are validated with the model") {
   ModelStructure s;
   s.name = "m";
-  s.variables.push_back(VariableInfo{.name = "p", .start = -1.0, .min = 0.0});
-  s.equations.push_back(EquationInfo{"der(p) = 1", RowKind::kDifferential});
+  s.variables.add(VariableInfo{.name = "p", .start = -1.0, .min = 0.0});
+  s.equations.add(EquationInfo{"der(p) = 1", RowKind::kDifferential});
   CHECK_THROWS_WITH_AS(s.validate(),
                        doctest::Contains("start value -1 of variable 'p' lies outside its "
                                          "feasible region [0, inf]"),
                        ModelError);
-  s.variables[0] = VariableInfo{.name = "p", .min = 1.0, .max = 1.0};
+  s.variables.set(0, VariableInfo{.name = "p", .min = 1.0, .max = 1.0});
   CHECK_THROWS_WITH_AS(s.validate(), doctest::Contains("has min = 1 not below max = 1"),
                        ModelError);
 }

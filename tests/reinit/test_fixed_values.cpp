@@ -19,8 +19,8 @@ constexpr double kNewtonTol = 1e-9;
 testing::TestModel pendulum_with_fixed(const std::vector<double>& start,
                                        const std::vector<std::size_t>& fixed) {
   testing::TestModel m = testing::make_pendulum_ggl();
-  for (std::size_t j = 0; j < start.size(); ++j) m.structure.variables[j].start = start[j];
-  for (const std::size_t j : fixed) m.structure.variables[j].fixed = true;
+  for (std::size_t j = 0; j < start.size(); ++j) m.structure.variables.set_start(j, start[j]);
+  for (const std::size_t j : fixed) m.structure.variables.declared(j).fixed = true;
   return m;
 }
 

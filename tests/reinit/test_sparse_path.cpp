@@ -62,14 +62,14 @@ testing::TestModel make_chain(bool declare_pattern, std::shared_ptr<long> calls,
   if (declare_pattern) {
     for (std::size_t k = 0; k < pairs; ++k) {
       const std::size_t a = 2 * k, b = 2 * k + 1;
-      m.structure.sparsity.push_back({a, a});
-      m.structure.sparsity.push_back({a, b});
-      if (k > 0) m.structure.sparsity.push_back({a, a - 2});
-      m.structure.sparsity.push_back({b, b});
-      m.structure.sparsity.push_back({b, a});
-      if (k + 1 < pairs) m.structure.sparsity.push_back({b, a + 2});
+      m.structure.sparsity.add({a, a});
+      m.structure.sparsity.add({a, b});
+      if (k > 0) m.structure.sparsity.add({a, a - 2});
+      m.structure.sparsity.add({b, b});
+      m.structure.sparsity.add({b, a});
+      if (k + 1 < pairs) m.structure.sparsity.add({b, a + 2});
       if (last == LastLink::kCopyOfPrevious && k + 1 == pairs) {
-        for (const std::size_t col : {a - 2, a - 1, a}) m.structure.sparsity.push_back({b, col});
+        for (const std::size_t col : {a - 2, a - 1, a}) m.structure.sparsity.add({b, col});
       }
     }
     m.use_sparse_path();
@@ -171,8 +171,8 @@ TEST_CASE("the sparse path keeps fixed start values and agrees with the dense on
   testing::TestModel dense_chain = make_chain(false, calls);
   // Fix a_0: its jump becomes a slack, the system stays square and regular, and the
   // least-squares step of the sparse QR equals the dense minimum-norm one.
-  sparse_chain.structure.variables[0].fixed = true;
-  dense_chain.structure.variables[0].fixed = true;
+  sparse_chain.structure.variables.declared(0).fixed = true;
+  dense_chain.structure.variables.declared(0).fixed = true;
   const std::vector<double> x_minus = chain_start();
   const JumpOutcome sparse =
       solve_jump(sparse_chain.problem(0.0, JumpRule::kMidpoint, FixedValues::kKeep), x_minus);

@@ -57,7 +57,7 @@ class Decay final : public Model {
         break;
     }
   }
-  VariableInfo& x_info() { return variable(x_); }
+  void set_x_nominal(double nominal) { set_nominal(x_, nominal); }
 
  private:
   Misuse misuse_;
@@ -108,13 +108,13 @@ TEST_CASE("nominal values outside [1e-100, 1e100] are rejected naming the variab
   for (const double nominal : {4.9e-324, 1e-101, 1e101}) {
     CAPTURE(nominal);
     Decay model(Misuse::kNone);
-    model.x_info().nominal = nominal;
+    model.set_x_nominal(nominal);
     CHECK_THROWS_AS((void)simulate(model, SimulationOptions{}), ModelError);
   }
   for (const double nominal : {1e-100, 1e100}) {  // the bounds themselves are accepted
     CAPTURE(nominal);
     Decay model(Misuse::kNone);
-    model.x_info().nominal = nominal;
+    model.set_x_nominal(nominal);
     SimulationOptions options;
     options.log_level = LogLevel::kOff;
     CHECK_NOTHROW((void)simulate(model, options));

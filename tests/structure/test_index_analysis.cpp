@@ -1,6 +1,7 @@
 // analyze_index on models with a known index (hdae/structure.hpp; docs/design.md, "Structure
 // and index").
 #include <algorithm>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,9 +21,8 @@ namespace {
 std::vector<double> zeros(std::size_t n) { return std::vector<double>(n, 0.0); }
 
 std::vector<double> starts(const SimulationModel& m) {
-  std::vector<double> x;
-  for (const auto& v : m.structure().variables) x.push_back(v.start);
-  return x;
+  const std::span<const double> start = m.structure().variables.starts();
+  return {start.begin(), start.end()};
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -239,7 +239,8 @@ class WithPattern final : public SimulationModel {
  public:
   WithPattern(SimulationModel& inner, std::vector<SparsityEntry> pattern)
       : inner_(inner), s_(inner.structure()) {
-    s_.sparsity = std::move(pattern);
+    s_.sparsity = {};
+    for (const SparsityEntry& e : pattern) s_.sparsity.add(e);
   }
   const ModelStructure& structure() const override { return s_; }
   void evaluate(Evaluation& e) override { inner_.evaluate(e); }

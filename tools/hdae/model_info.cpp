@@ -37,26 +37,33 @@ std::string table(const std::vector<Row>& rows) {
 /// A model as large as the chain at N = 2000 has 6000 of each; the first few show the pattern.
 constexpr std::size_t kMaxListed = 40;
 
-/// "<title> (<count>):" and a table of header (when given) and one row per item, f(item),
+/// "<title> (<count>):" and a table of header (when given) and one row per item, row_of(i),
 /// for the first kMaxListed items.
-template <typename Item, typename F>
-std::string section(const char* title, const std::vector<Item>& items, Row header, F f) {
-  std::string text = fmt::format("{} ({}):\n", title, items.size());
-  if (items.empty()) return text + "  none\n";
+template <typename F>
+std::string section(const char* title, std::size_t count, Row header, F row_of) {
+  std::string text = fmt::format("{} ({}):\n", title, count);
+  if (count == 0) return text + "  none\n";
   std::vector<Row> rows;
   if (!header.empty()) rows.push_back(std::move(header));
-  for (std::size_t i = 0; i < std::min(items.size(), kMaxListed); ++i) rows.push_back(f(items[i]));
+  for (std::size_t i = 0; i < std::min(count, kMaxListed); ++i) rows.push_back(row_of(i));
   text += table(rows);
-  if (items.size() > kMaxListed)
-    text += fmt::format("  ... and {} more\n", items.size() - kMaxListed);
+  if (count > kMaxListed) text += fmt::format("  ... and {} more\n", count - kMaxListed);
   return text;
+}
+
+/// The same for a list of items, one row f(item) each.
+template <typename Item, typename F>
+std::string section(const char* title, const std::vector<Item>& items, Row header, F f) {
+  return section(title, items.size(), std::move(header),
+                 [&](std::size_t i) { return f(items[i]); });
 }
 
 std::string unit_or_dash(const std::string& unit) { return unit.empty() ? "-" : unit; }
 
 std::string variables(const ModelStructure& s) {
-  return section("variables", s.variables, {"name", "unit", "start", "nominal"},
-                 [](const VariableInfo& v) -> Row {
+  return section("variables", s.variables.size(), {"name", "unit", "start", "nominal"},
+                 [&s](std::size_t j) -> Row {
+                   const VariableInfo v = s.variables.info(j);
                    return {v.name, unit_or_dash(v.unit),
                            fmt::format("{}{}", v.start, v.fixed ? " (fixed)" : ""),
                            fmt::format("{}", v.nominal)};
@@ -72,8 +79,8 @@ std::string parameters(const ModelStructure& s) {
 }
 
 std::string equations(const ModelStructure& s) {
-  return section("equations (row kind at t0)", s.equations, {}, [](const EquationInfo& e) -> Row {
-    return {e.kind == RowKind::kDifferential ? "f_d" : "f_c", e.name};
+  return section("equations (row kind at t0)", s.equations.size(), {}, [&s](std::size_t i) -> Row {
+    return {s.equations.kind(i) == RowKind::kDifferential ? "f_d" : "f_c", s.equations.name(i)};
   });
 }
 

@@ -12,7 +12,8 @@
 //
 // Models are usually written against the modelling layer in model_builder.hpp, which declares
 // named variables, equations, outputs, crossings and time events; this header holds the
-// plain-data description (ModelStructure) and the two context classes.
+// description (ModelStructure, whose tables of unknowns, rows and pattern entries are in
+// declarations.hpp) and the two context classes.
 #pragma once
 
 #include <cstddef>
@@ -23,62 +24,14 @@
 #include <string_view>
 #include <vector>
 
+#include "hdae/declarations.hpp"
+
 namespace hdae {
-
-/// Whether an unknown takes part in IDA's local error test.
-enum class ErrorControl { kIncluded, kExcluded };
-
-/// Kind of a residual row (docs/design.md, "The problem class" and "General rows and singular
-/// mass matrices"):
-///   kDifferential  a row that may hold der_x in any way: affine, M_d(x,t) der_x + b_d(x,t)
-///                  (the usual case, and the one impulses are integrated for), or nonlinear
-///                  (der(x)^3 = 27 x^2). The consistent derivatives solve such rows by Newton's
-///                  method; their mass matrix dF/d(der_x) may be singular when the rows whose
-///                  derivatives cancel imply constraints that determine der_x once
-///                  differentiated (index 1), like M der(y) = f(y) of the transistor amplifier.
-///   kConstraint    a row without der_x (f_c): the consistent derivatives differentiate it.
-/// A row without der_x may be declared kDifferential too (it then counts as a hidden
-/// constraint); a kConstraint row must not hold der_x (analyze_index reports one that does).
-enum class RowKind { kDifferential, kConstraint };
 
 /// Which changes of a crossing's Boolean end continuous integration: kRising only
 /// false -> true (for positive(c): c rising through 0; for negative(c): c falling through 0),
 /// kFalling only true -> false, kBoth either.
 enum class CrossingDirection { kBoth, kRising, kFalling };
-
-/// Description of one unknown x[i].
-struct VariableInfo {
-  std::string name;      ///< unique, non-empty; used in results and messages
-  std::string unit;      ///< free text, e.g. "rad/s"; may be empty
-  double start = 0.0;    ///< start value x(t0^-); finite
-  bool fixed = false;    ///< keep the start value at t0 (ITI paper section 4)
-  double nominal = 1.0;  ///< typical magnitude (> 0): scales tolerances and jump solves
-  ErrorControl error_control = ErrorControl::kIncluded;  ///< excluded: no local error test
-  std::string der_name;  ///< column name of der_x[i]; "der(<name>)" when empty
-  std::string der_unit;  ///< unit of der_x[i]; may be empty
-  /// IDA's absolute tolerance of x[i] when set (> 0, finite); unset: abs_tol_factor *
-  /// rel_tol * nominal (SimulationOptions). IDA's error weight is 1/(rel_tol |x_i| + abs_tol_i).
-  std::optional<double> abs_tol;
-  /// Start value of der_x[i] (finite when set; unset: 0). A guess, like a Modelica start value
-  /// of der(x), not a fixed value: it is der_x(t0^-), what the first pass of the initial event
-  /// iteration sees (crossing conditions, EventContext::der) and the t0 left-limit row holds;
-  /// the consistent derivatives at t0 then replace it (docs/design.md, "The jump solve").
-  std::optional<double> der_start;
-  /// Feasible region (ITI paper section 6): bounds the jump solves keep x[i] within (an
-  /// absolute pressure >= 0, a level <= the rim). A Newton step that would leave the region
-  /// goes parallel to its border instead when the equations leave room (a minimum-norm step
-  /// with this unknown held), and is otherwise shortened to at most 90 % of the way to the
-  /// border, so the model is never evaluated outside it there. Finite, min < max, and the
-  /// start value within. Integration between events does not enforce them.
-  std::optional<double> min;
-  std::optional<double> max;
-};
-
-/// Description of one residual row r[i].
-struct EquationInfo {
-  std::string name;                       ///< e.g. "J1*der(w1) = tau1 - tau"
-  RowKind kind = RowKind::kDifferential;  ///< row kind at t0; may change at events
-};
 
 /// Description of one auxiliary output w[k] (computed in evaluate, stored in results).
 struct OutputInfo {
@@ -111,37 +64,25 @@ struct ParameterInfo {
   std::string description;                                ///< one line, for listings and help texts
 };
 
-/// One structurally non-zero entry of dF/dx + c dF/d(der_x).
-struct SparsityEntry {
-  std::size_t row = 0;
-  std::size_t col = 0;
-};
-
 /// Everything about a model that is not a function evaluation.
 struct ModelStructure {
   std::string name;
-  std::vector<VariableInfo> variables;
-  std::vector<EquationInfo> equations;
+  VariableTable variables;
+  EquationTable equations;
   std::vector<OutputInfo> outputs;
   std::vector<CrossingInfo> crossings;
   std::vector<TimeEventInfo> time_events;
   /// Run-time parameters with their current values (SimulationModel::parameter reads here).
   std::vector<ParameterInfo> parameters;
   /// Union of the patterns of dF/dx and dF/d(der_x); empty means "dense / unknown".
-  std::vector<SparsityEntry> sparsity;
+  SparsityTable sparsity;
 
   [[nodiscard]] std::size_t num_unknowns() const { return variables.size(); }
   /// Throws ModelError naming the offending entry (sizes, names, values, sparsity).
   void validate() const;
 };
 
-/// Typed handles into a ModelStructure (the modelling layer hands these out).
-struct Var {
-  std::size_t index = 0;
-};
-struct Eq {
-  std::size_t index = 0;
-};
+/// More typed handles (Var and Eq are in declarations.hpp).
 struct Out {
   std::size_t index = 0;
 };
@@ -161,14 +102,6 @@ class ModelInUse;
 /// The index of the parameter called name in s.parameters; ModelError naming the model and
 /// listing the known parameters when there is none.
 [[nodiscard]] std::size_t find_parameter(const ModelStructure& s, std::string_view name);
-/// Throws ModelError: a handle (Var, Eq, Out, Crossing, TimeEvent) whose index lies outside
-/// the model's declarations, e.g. one kept from another model.
-[[noreturn]] void throw_bad_handle(const char* kind, std::size_t index, std::size_t count);
-/// index when it is below count, else throw_bad_handle.
-inline std::size_t checked(const char* kind, std::size_t index, std::size_t count) {
-  if (index >= count) throw_bad_handle(kind, index, count);
-  return index;
-}
 }  // namespace detail
 
 /// Why the model is being evaluated.

@@ -25,8 +25,19 @@
 // With a parameter T (declared before the variables' use of it):
 //       T_ = declare_parameter({.name = "T", .unit = "s", .value = 2.0, .min = 1e-9});
 //       ... e.set(eq_, e.der(x_) + e.x(x_) / value(T_));
+//
+// A model of many like parts declares indexed families (declarations.hpp): one declaration
+// stands for n unknowns, rows or pattern entries, and the handles it returns compute indices
+// instead of storing them (s[i] is a Var like any other):
+//       const auto [s, v] =
+//           declare_variable_families(n, {{.name = "s", .unit = "m"}, {.name = "v"}});
+//       const auto [kin, dyn] = declare_equation_families(
+//           n, {{"der(s[{i}]) = v[{i}]"}, {"der(v[{i}]) = -s[{i}] + s[{i-1}]"}});
+//       declare_dependency(kin, s);
+//       declare_dependency(dyn, s, -1);   // dyn[i] holds s[i-1]
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -49,7 +60,30 @@ class Model : public SimulationModel {
 
  protected:
   Var declare_variable(VariableInfo info);
+  /// Declares an indexed family of count unknowns named "<info.name>[1]" ... that share info;
+  /// set_start gives single members other start values.
+  Vars declare_variables(std::size_t count, VariableInfo info);
+  /// Declares several families of count unknowns at once, element by element: the members of
+  /// element i lie side by side in x (s[i], v[i], f[i], then s[i + 1], ...), as a loop
+  /// declaring them one at a time would place them.
+  ///   const auto [s, v] =
+  ///       declare_variable_families(n, {{.name = "s", .unit = "m"}, {.name = "v"}});
+  template <std::size_t N>
+  std::array<Vars, N> declare_variable_families(std::size_t count,
+                                                const VariableInfo (&members)[N]) {
+    return families<Var, N>(structure_.variables.add_families(count, members), count);
+  }
   Eq declare_equation(std::string name, RowKind kind = RowKind::kDifferential);
+  /// Declares an indexed family of count rows; name is a template in which "{i}" stands for
+  /// the member's number (1, 2, ...) and "{i+1}", "{i-1}" for its neighbours' (EquationInfo):
+  ///   declare_equations(n, "der(s[{i}]) = v[{i}]")
+  Eqs declare_equations(std::size_t count, std::string name, RowKind kind = RowKind::kDifferential);
+  /// Several families of rows at once, element by element (as declare_variable_families).
+  template <std::size_t N>
+  std::array<Eqs, N> declare_equation_families(std::size_t count,
+                                               const EquationInfo (&members)[N]) {
+    return families<Eq, N>(structure_.equations.add_families(count, members), count);
+  }
   Out declare_output(std::string name, std::string unit = {});
   Crossing declare_crossing(std::string name,
                             CrossingDirection direction = CrossingDirection::kBoth,
@@ -58,6 +92,9 @@ class Model : public SimulationModel {
   /// Declares that equation e depends on variable v (through x or der_x). Declaring any
   /// entry makes the pattern authoritative: undeclared entries are taken as zero.
   void declare_dependency(Eq e, Var v);
+  /// Declares that e[i] depends on v[i + offset] for every i where v has that element:
+  ///   declare_dependency(spring, s, -1);   // 0 = f[i] - k (s[i] - s[i-1]) holds s[i-1]
+  void declare_dependency(Eqs e, Vars v, std::ptrdiff_t offset = 0);
   /// Declares a parameter; ModelError when its name is empty or taken, its value not finite,
   /// or its bounds NaN, crossed or not around the value.
   Param declare_parameter(ParameterInfo info);
@@ -67,21 +104,33 @@ class Model : public SimulationModel {
   /// check rules between parameters (throw ModelError naming them).
   virtual void parameters_changed() {}
 
-  /// Mutable access for models that set start values from parameters after declaration.
-  VariableInfo& variable(Var v) { return structure_.variables[v.index]; }
+  /// Start values set after declaration (from parameters, or per member of a family).
+  void set_start(Var v, double start);
+  /// The nominal value of a variable declared on its own (ModelError for a family member: its
+  /// family shares one, set with the next overload).
+  void set_nominal(Var v, double nominal);
+  /// The nominal value every member of the family shares.
+  void set_nominal(Vars v, double nominal);
+  /// The start value of der(v) (VariableInfo::der_start) of a variable declared on its own
+  /// (ModelError for a family member, as set_nominal).
+  void set_der_start(Var v, double der_start);
   /// Mutable access for models whose crossing nominals follow parameters.
   CrossingInfo& crossing(Crossing c) { return structure_.crossings[c.index]; }
   /// Removes every declaration except the parameters, for a model whose size is a parameter
   /// and that declares itself anew in parameters_changed(); all handles but Param ones become
   /// invalid. The tables' memory is released, so a model made smaller does not keep it.
   void clear_declarations();
-  /// Makes room for this many variables, equations and declare_dependency entries in all. A
-  /// large model that knows its size (a chain of 10^6 masses) then declares without regrowing
-  /// its tables: a regrowth moves every entry and, while it does, holds the old table and the
-  /// new one (twice the memory) at once.
-  void reserve_declarations(std::size_t variables, std::size_t equations, std::size_t dependencies);
 
  private:
+  /// The description of v, declared on its own; ModelError naming `what` for a family member.
+  VariableInfo& own_description(Var v, const char* what);
+  template <class Handle, std::size_t N>
+  static std::array<Family<Handle>, N> families(std::size_t first, std::size_t count) {
+    std::array<Family<Handle>, N> out;
+    for (std::size_t k = 0; k < N; ++k) out[k] = {first + k, count, N};
+    return out;
+  }
+
   ModelStructure structure_;
 };
 

@@ -164,11 +164,11 @@ void EventIteration::record_jumps(const std::vector<double>& x_before, EventReco
   // reported; the |x^-| term keeps the test relative for values far above their nominal.
   const auto& variables = state_.model.structure().variables;
   for (std::size_t i = 0; i < state_.x.size(); ++i) {
-    const double scale = std::max(variables[i].nominal, std::abs(x_before[i]));
+    const double scale = std::max(variables.nominal(i), std::abs(x_before[i]));
     // Written so that a change to or from a non-finite value is always listed.
     const bool round_off = std::abs(state_.x[i] - x_before[i]) <= settings_.jump_tolerance * scale;
     if (state_.x[i] != x_before[i] && !round_off) {
-      record.jumps.push_back({variables[i].name, x_before[i], state_.x[i]});
+      record.jumps.push_back({variables.name(i), x_before[i], state_.x[i]});
     }
   }
 }

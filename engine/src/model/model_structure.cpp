@@ -1,9 +1,7 @@
 // ModelStructure::validate and the modelling layer's declarations (model_builder.hpp).
-#include <algorithm>
+#include <array>
 #include <cmath>
-#include <functional>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,6 +12,7 @@
 #include "hdae/errors.hpp"
 #include "hdae/model_builder.hpp"
 #include "model/parameter_rules.hpp"
+#include "model/unique_names.hpp"
 
 namespace hdae {
 
@@ -24,7 +23,16 @@ void detail::throw_bad_handle(const char* kind, std::size_t index, std::size_t c
       kind, index, count, kind, count == 1 ? "" : "s"));
 }
 
+void detail::throw_bad_element(std::size_t i, std::size_t count) {
+  if (count == 0) throw ModelError(fmt::format("element {} of an empty family does not exist", i));
+  throw ModelError(
+      fmt::format("element {} of a family of {} does not exist (elements count from 0 to {})", i,
+                  count, count - 1));
+}
+
 namespace {
+
+using detail::NameSource;
 
 // Nominal values scale tolerances, difference increments and the jump solve's unknowns: their
 // squares and reciprocals must stay far from overflow and underflow (a subnormal nominal made
@@ -34,55 +42,91 @@ constexpr double kMaxNominal = 1e100;
 
 bool sane_nominal(double nominal) { return nominal >= kMinNominal && nominal <= kMaxNominal; }
 
-/// A name and the index of what declares it, for first_repeat.
-struct Named {
-  std::string_view name;
-  std::size_t owner = 0;
-};
-
-/// The owners of the first two equal names, if any. Sorting the names' hashes instead of
-/// filling a std::set<std::string> allocates nothing per name: validate() runs before every
-/// run, and a chain of 10^6 masses declares 3 10^6 variables, equations and columns.
-std::optional<std::pair<std::size_t, std::size_t>> first_repeat(std::span<const Named> names) {
-  std::vector<std::pair<std::size_t, std::size_t>> hashed(names.size());  // (hash, position)
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    hashed[i] = {std::hash<std::string_view>{}(names[i].name), i};
-  }
-  std::sort(hashed.begin(), hashed.end());
-  for (std::size_t i = 0; i + 1 < hashed.size(); ++i) {
-    // Names with one hash sit side by side; compare each with the rest of its run.
-    for (std::size_t j = i + 1; j < hashed.size() && hashed[j].first == hashed[i].first; ++j) {
-      const Named& a = names[hashed[i].second];
-      const Named& b = names[hashed[j].second];
-      if (a.name == b.name)
-        return std::pair{std::min(a.owner, b.owner), std::max(a.owner, b.owner)};
+/// The names of a table's entries: one source per single entry and one per family member,
+/// made by name_parts(description, indexed) (their positions shifted by `offset`).
+template <class Info, class Parts>
+std::vector<NameSource> sources_of(const detail::DeclarationIndex& index,
+                                   std::span<const Info> descriptions, std::size_t offset,
+                                   Parts&& name_parts) {
+  std::vector<NameSource> sources;
+  for (const detail::DeclarationGroup& g : index.groups()) {
+    if (!g.indexed) {
+      for (std::size_t i = 0; i < g.count; ++i) {
+        NameSource s = name_parts(descriptions[g.description + i], false);
+        s.position = offset + g.first + i;
+        sources.push_back(s);
+      }
+      continue;
+    }
+    for (std::size_t k = 0; k < g.width; ++k) {
+      NameSource s = name_parts(descriptions[g.description + k], true);
+      s.count = g.count;
+      s.position = offset + g.first + k;
+      s.stride = g.width;
+      sources.push_back(s);
     }
   }
-  return std::nullopt;
+  return sources;
 }
 
-template <typename Info>
+NameSource variable_name(const VariableInfo& v, bool indexed) {
+  if (!indexed) return {{v.name, {}, {}}, {}};
+  return {{v.name, "[{i}]", {}}, {false, true, false}};
+}
+
+NameSource derivative_name(const VariableInfo& v, bool indexed) {
+  if (!v.der_name.empty() && !indexed) return {{v.der_name, {}, {}}, {}};
+  if (!v.der_name.empty()) return {{v.der_name, "[{i}]", {}}, {false, true, false}};
+  if (!indexed) return {{"der(", v.name, ")"}, {}};
+  return {{"der(", v.name, "[{i}])"}, {false, false, true}};
+}
+
+NameSource equation_name(const EquationInfo& e, bool indexed) {
+  return {{e.name, {}, {}}, {indexed, false, false}};
+}
+
+/// "{what} {index} has an empty name" for the first entry declared with an empty name.
+template <class Info>
+void check_empty(const detail::DeclarationIndex& index, std::span<const Info> descriptions,
+                 const char* what, const std::string& model) {
+  for (const detail::DeclarationGroup& g : index.groups()) {
+    const std::size_t described = g.indexed ? g.width : g.count;
+    for (std::size_t d = 0; d < described; ++d) {
+      if (descriptions[g.description + d].name.empty()) {
+        throw ModelError(
+            fmt::format("model '{}': {} {} has an empty name", model, what, g.first + d));
+      }
+    }
+  }
+}
+
+void check_repeat(std::span<const NameSource> sources, const char* what, const std::string& model) {
+  if (const auto repeat = detail::find_repeat(sources)) {
+    throw ModelError(
+        fmt::format("model '{}': {} name '{}' is declared twice", model, what, repeat->name));
+  }
+}
+
+template <class Info>
 void check_names(const std::vector<Info>& items, const char* what, const std::string& model) {
-  std::vector<Named> names(items.size());
+  std::vector<NameSource> sources;
+  sources.reserve(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (items[i].name.empty()) {
       throw ModelError(fmt::format("model '{}': {} {} has an empty name", model, what, i));
     }
-    names[i] = {items[i].name, i};
+    sources.push_back(NameSource::literal(items[i].name, i));
   }
-  if (const auto repeat = first_repeat(names)) {
-    throw ModelError(fmt::format("model '{}': {} name '{}' is declared twice", model, what,
-                                 items[repeat->first].name));
-  }
+  check_repeat(sources, what, model);
 }
 
 /// What declares result column `owner` in the order of check_column_names.
 std::string column_owner(const ModelStructure& s, std::size_t owner) {
   const std::size_t n = s.variables.size();
   if (owner == 0) return "the time column";
-  if (owner <= n) return fmt::format("variable '{}'", s.variables[owner - 1].name);
+  if (owner <= n) return fmt::format("variable '{}'", s.variables.name(owner - 1));
   if (owner <= 2 * n) {
-    return fmt::format("the derivative of variable '{}'", s.variables[owner - n - 1].name);
+    return fmt::format("the derivative of variable '{}'", s.variables.name(owner - n - 1));
   }
   return fmt::format("output '{}'", s.outputs[owner - 2 * n - 1].name);
 }
@@ -91,69 +135,92 @@ std::string column_owner(const ModelStructure& s, std::size_t owner) {
 /// distinct names, or a CSV would hold two columns of one name.
 void check_column_names(const ModelStructure& s) {
   const std::size_t n = s.variables.size();
-  // "der(<name>)" for the derivatives without a name of their own; short names stay in the
-  // strings' own buffers, so this allocates one vector.
-  std::vector<std::string> default_der(n);
-  std::vector<Named> columns;
-  columns.reserve(1 + 2 * n + s.outputs.size());
-  columns.push_back({"time", 0});
-  for (std::size_t i = 0; i < n; ++i) columns.push_back({s.variables[i].name, 1 + i});
-  for (std::size_t i = 0; i < n; ++i) {
-    const VariableInfo& v = s.variables[i];
-    if (v.der_name.empty()) default_der[i] = fmt::format("der({})", v.name);
-    columns.push_back({v.der_name.empty() ? default_der[i] : v.der_name, 1 + n + i});
+  const auto& layout = s.variables.layout();
+  const auto descriptions = s.variables.descriptions();
+  std::vector<NameSource> columns{NameSource::literal("time", 0)};
+  for (const auto& part : {sources_of(layout, descriptions, 1, variable_name),
+                           sources_of(layout, descriptions, 1 + n, derivative_name)}) {
+    columns.insert(columns.end(), part.begin(), part.end());
   }
   for (std::size_t k = 0; k < s.outputs.size(); ++k) {
-    columns.push_back({s.outputs[k].name, 1 + 2 * n + k});
+    columns.push_back(NameSource::literal(s.outputs[k].name, 1 + 2 * n + k));
   }
-  if (const auto repeat = first_repeat(columns)) {
+  if (const auto repeat = detail::find_repeat(columns)) {
     throw ModelError(fmt::format("model '{}': result column '{}' would appear twice ({} and {})",
-                                 s.name, columns[repeat->first].name,
-                                 column_owner(s, repeat->first), column_owner(s, repeat->second)));
+                                 s.name, repeat->name, column_owner(s, repeat->first),
+                                 column_owner(s, repeat->second)));
   }
 }
 
 /// The feasible region of one variable: finite bounds, min < max, the start value inside.
-void check_region(const VariableInfo& v, const std::string& name) {
+void check_region(const VariableInfo& v, double start, const std::string& variable,
+                  const std::string& name) {
   for (const auto& [bound, what] : {std::pair{v.min, "min"}, std::pair{v.max, "max"}}) {
     if (bound && !std::isfinite(*bound)) {
       throw ModelError(fmt::format("model '{}': {} of variable '{}' is not finite ({})", name, what,
-                                   v.name, *bound));
+                                   variable, *bound));
     }
   }
   if (v.min && v.max && !(*v.min < *v.max)) {
     throw ModelError(fmt::format("model '{}': variable '{}' has min = {} not below max = {}", name,
-                                 v.name, *v.min, *v.max));
+                                 variable, *v.min, *v.max));
   }
-  if ((v.min && v.start < *v.min) || (v.max && v.start > *v.max)) {
+  if ((v.min && start < *v.min) || (v.max && start > *v.max)) {
     throw ModelError(fmt::format(
         "model '{}': start value {} of variable '{}' lies outside its feasible region [{}, {}]",
-        name, v.start, v.name, v.min ? fmt::format("{}", *v.min) : "-inf",
+        name, start, variable, v.min ? fmt::format("{}", *v.min) : "-inf",
         v.max ? fmt::format("{}", *v.max) : "inf"));
   }
 }
 
-/// Start value, tolerances and nominal of one variable.
-void check_variable(const VariableInfo& v, const std::string& name) {
-  if (!std::isfinite(v.start)) {
+/// Start value, tolerances and nominal of variable j, declared with v.
+void check_variable(const ModelStructure& s, std::size_t j, const VariableInfo& v) {
+  const std::string& name = s.name;
+  const double start = s.variables.start(j);
+  if (!std::isfinite(start)) {
     throw ModelError(fmt::format("model '{}': start value of variable '{}' is not finite ({})",
-                                 name, v.name, v.start));
+                                 name, s.variables.name(j), start));
   }
   if (v.abs_tol && !(std::isfinite(*v.abs_tol) && *v.abs_tol > 0.0)) {
     throw ModelError(
         fmt::format("model '{}': abs_tol of variable '{}' must be finite and > 0 when set, got {}",
-                    name, v.name, *v.abs_tol));
+                    name, s.variables.name(j), *v.abs_tol));
   }
   if (v.der_start && !std::isfinite(*v.der_start)) {
     throw ModelError(fmt::format("model '{}': der_start of variable '{}' is not finite ({})", name,
-                                 v.name, *v.der_start));
+                                 s.variables.name(j), *v.der_start));
   }
   if (!sane_nominal(v.nominal)) {
     throw ModelError(
         fmt::format("model '{}': nominal value of variable '{}' must be in [{:g}, {:g}], got {}",
-                    name, v.name, kMinNominal, kMaxNominal, v.nominal));
+                    name, s.variables.name(j), kMinNominal, kMaxNominal, v.nominal));
   }
-  check_region(v, name);
+  if (v.min || v.max) check_region(v, start, s.variables.name(j), name);
+}
+
+/// The first declared entry outside the n x n residual Jacobian, if any.
+std::optional<SparsityEntry> outside(const SparsityTable& sparsity, std::size_t n) {
+  for (const SparsityEntry& e : sparsity.entries()) {
+    if (e.row >= n || e.col >= n) return e;
+  }
+  for (const FamilyDependency& f : sparsity.families()) {
+    if (f.begin() >= f.end()) continue;
+    // Rows and columns grow with i: the family lies inside when its last entry does.
+    const std::size_t last = f.end() - 1;
+    const std::size_t row = f.first_row + last * f.row_stride;
+    const std::size_t col =
+        f.first_col +
+        static_cast<std::size_t>(static_cast<std::ptrdiff_t>(last) + f.offset) * f.col_stride;
+    if (row < n && col < n) continue;
+    std::optional<SparsityEntry> first;
+    SparsityTable one;
+    one.add_family(f);
+    one.for_each([&](std::size_t r, std::size_t c) {
+      if (!first && (r >= n || c >= n)) first = SparsityEntry{r, c};
+    });
+    return first;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -167,15 +234,20 @@ void ModelStructure::validate() const {
         "model '{}' declares {} variables but {} equations; the residual must be square", name,
         variables.size(), equations.size()));
   }
-  check_names(variables, "variable", name);
-  check_names(equations, "equation", name);
+  check_empty(variables.layout(), variables.descriptions(), "variable", name);
+  check_repeat(sources_of(variables.layout(), variables.descriptions(), 0, variable_name),
+               "variable", name);
+  check_empty(equations.layout(), equations.descriptions(), "equation", name);
+  check_repeat(sources_of(equations.layout(), equations.descriptions(), 0, equation_name),
+               "equation", name);
   check_names(outputs, "output", name);
   check_names(crossings, "crossing", name);
   check_names(time_events, "time event", name);
   check_names(parameters, "parameter", name);
   for (const ParameterInfo& p : parameters) detail::check_parameter(p, name);
   check_column_names(*this);
-  for (const VariableInfo& v : variables) check_variable(v, name);
+  variables.for_each_declared(
+      [this](std::size_t j, const VariableInfo& v) { check_variable(*this, j, v); });
   for (const CrossingInfo& c : crossings) {
     if (!sane_nominal(c.nominal)) {
       throw ModelError(
@@ -184,24 +256,28 @@ void ModelStructure::validate() const {
     }
   }
   const std::size_t n = variables.size();
-  for (const SparsityEntry& s : sparsity) {
-    if (s.row >= n || s.col >= n) {
-      throw ModelError(fmt::format(
-          "model '{}': sparsity entry (row {}, column {}) is outside the {}x{} residual "
-          "Jacobian",
-          name, s.row, s.col, n, n));
-    }
+  if (const auto e = outside(sparsity, n)) {
+    throw ModelError(
+        fmt::format("model '{}': sparsity entry (row {}, column {}) is outside the {}x{} residual "
+                    "Jacobian",
+                    name, e->row, e->col, n, n));
   }
 }
 
 Var Model::declare_variable(VariableInfo info) {
-  structure_.variables.push_back(std::move(info));
-  return Var{structure_.variables.size() - 1};
+  return Var{structure_.variables.add(std::move(info))};
+}
+
+Vars Model::declare_variables(std::size_t count, VariableInfo info) {
+  return declare_variable_families<1>(count, {std::move(info)})[0];
 }
 
 Eq Model::declare_equation(std::string name, RowKind kind) {
-  structure_.equations.push_back(EquationInfo{std::move(name), kind});
-  return Eq{structure_.equations.size() - 1};
+  return Eq{structure_.equations.add(EquationInfo{std::move(name), kind})};
+}
+
+Eqs Model::declare_equations(std::size_t count, std::string name, RowKind kind) {
+  return declare_equation_families<1>(count, {EquationInfo{std::move(name), kind}})[0];
 }
 
 Out Model::declare_output(std::string name, std::string unit) {
@@ -220,7 +296,47 @@ TimeEvent Model::declare_time_event(std::string name) {
 }
 
 void Model::declare_dependency(Eq e, Var v) {
-  structure_.sparsity.push_back(SparsityEntry{e.index, v.index});
+  structure_.sparsity.add(SparsityEntry{e.index, v.index});
+}
+
+void Model::declare_dependency(Eqs e, Vars v, std::ptrdiff_t offset) {
+  structure_.sparsity.add_family({.first_row = e.first,
+                                  .row_stride = e.stride,
+                                  .rows = e.count,
+                                  .first_col = v.first,
+                                  .col_stride = v.stride,
+                                  .cols = v.count,
+                                  .offset = offset});
+}
+
+void Model::set_start(Var v, double start) {
+  structure_.variables.set_start(detail::checked("variable", v.index, structure_.variables.size()),
+                                 start);
+}
+
+VariableInfo& Model::own_description(Var v, const char* what) {
+  const std::size_t j = detail::checked("variable", v.index, structure_.variables.size());
+  const detail::DeclarationPlace place = structure_.variables.layout().locate(j);
+  if (place.group->indexed && place.group->count > 1) {
+    throw ModelError(fmt::format("model '{}': variable '{}' shares its {} with its family '{}'",
+                                 structure_.name, structure_.variables.name(j), what,
+                                 structure_.variables.declared(j).name));
+  }
+  return structure_.variables.declared(j);
+}
+
+void Model::set_nominal(Var v, double nominal) {
+  own_description(v, "nominal value").nominal = nominal;
+}
+
+void Model::set_der_start(Var v, double der_start) {
+  own_description(v, "der_start").der_start = der_start;
+}
+
+void Model::set_nominal(Vars v, double nominal) {
+  if (v.count == 0) return;
+  structure_.variables.declared(detail::checked("variable", v.first, structure_.variables.size()))
+      .nominal = nominal;
 }
 
 }  // namespace hdae

@@ -66,30 +66,13 @@ double SimulationModel::parameter(std::string_view name) const {
   return s.parameters[detail::find_parameter(s, name)].value;
 }
 
-namespace {
-
-/// Empties v and gives its memory back (clear() keeps the capacity).
-template <class T>
-void release(std::vector<T>& v) {
-  std::vector<T>().swap(v);
-}
-
-}  // namespace
-
 void Model::clear_declarations() {
-  release(structure_.variables);
-  release(structure_.equations);
-  release(structure_.outputs);
-  release(structure_.crossings);
-  release(structure_.time_events);
-  release(structure_.sparsity);
-}
-
-void Model::reserve_declarations(std::size_t variables, std::size_t equations,
-                                 std::size_t dependencies) {
-  structure_.variables.reserve(variables);
-  structure_.equations.reserve(equations);
-  structure_.sparsity.reserve(dependencies);
+  structure_.variables.clear();
+  structure_.equations.clear();
+  std::vector<OutputInfo>().swap(structure_.outputs);
+  std::vector<CrossingInfo>().swap(structure_.crossings);
+  std::vector<TimeEventInfo>().swap(structure_.time_events);
+  structure_.sparsity.clear();
 }
 
 Param Model::declare_parameter(ParameterInfo info) {

@@ -260,7 +260,7 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   Workspace& workspace =
       problem.workspace != nullptr ? *problem.workspace : own_workspace.emplace();
   Eigen::VectorXd nominal(idx(n));
-  for (std::size_t j = 0; j < n; ++j) nominal[idx(j)] = structure.variables[j].nominal;
+  for (std::size_t j = 0; j < n; ++j) nominal[idx(j)] = structure.variables.nominal(j);
 
   ResidualDifferences differences(problem, x, workspace.pattern());
   // Without constraint rows or hidden constraints (an ODE in implicit form, such as a

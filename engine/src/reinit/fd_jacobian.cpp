@@ -119,7 +119,7 @@ JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
   sparsity::coloured_differences(
       coloured->pattern, span_of(increments), span_of(zero), span_of(d),
       std::span<double>(a.sparse.valuePtr(), static_cast<std::size_t>(a.sparse.nonZeros())),
-      [&](std::span<const std::size_t> columns) {
+      [&](std::span<const sparsity::Index> columns) {
         for (const std::size_t j : columns) step[idx(j)] = increments[idx(j)];
         diff(step, d);
         for (const std::size_t j : columns) step[idx(j)] = 0.0;

@@ -31,7 +31,7 @@ Eigen::MatrixXd scaled_mass_rows(const JumpProblem& problem, std::span<const dou
     der[j] = 1.0;  // exact for rows affine in der_x, a secant otherwise
     problem.residual(problem.t, x, der, r1);
     der[j] = 0.0;
-    const double nominal = problem.structure->variables[j].nominal;
+    const double nominal = problem.structure->variables.nominal(j);
     for (std::size_t k = 0; k < fd_rows.size(); ++k) {
       m(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(j)) =
           (r1[fd_rows[k]] - r0[fd_rows[k]]) * nominal;

@@ -15,7 +15,7 @@ std::vector<std::size_t> constraint_rows_holding(const JumpProblem& p, std::vect
                                                  std::span<const double> der_x,
                                                  std::span<const double> r0, std::size_t j) {
   const double saved = x[j];
-  x[j] = saved + difference_increment(saved, p.structure->variables[j].nominal);
+  x[j] = saved + difference_increment(saved, p.structure->variables.nominal(j));
   std::vector<double> r1(x.size());
   p.residual(p.t, x, der_x, r1);
   x[j] = saved;

@@ -38,8 +38,9 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
   x_minus_ = Eigen::Map<const Eigen::VectorXd>(x_minus.data(), idx(n));
   nominal_.resize(idx(n));
   fixed_.assign(n, 0);
+  const VariableTable& variables = problem.structure->variables;
   for (std::size_t j = 0; j < n; ++j) {
-    const VariableInfo& v = problem.structure->variables[j];
+    const VariableInfo& v = variables.declared(j);
     nominal_[idx(j)] = v.nominal;
     // Fixed start values are honoured only where the caller asks (the initial jump at t0).
     fixed_[j] = (problem.fixed_values == FixedValues::kKeep && v.fixed) ? 1 : 0;
@@ -48,7 +49,7 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
   lower_.setConstant(idx(n), -kInf);
   upper_.setConstant(idx(n), kInf);
   for (std::size_t j = 0; j < n; ++j) {
-    const VariableInfo& v = problem.structure->variables[j];
+    const VariableInfo& v = variables.declared(j);
     if (is_fixed(j) || is_impulsive(j)) continue;  // a slack or an integral: no region
     if (v.min) lower_[idx(j)] = *v.min;
     if (v.max) upper_[idx(j)] = *v.max;

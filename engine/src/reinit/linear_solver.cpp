@@ -76,6 +76,14 @@ class KluFactorization {
 
   [[nodiscard]] const FactorizationCounts& counts() const { return counts_; }
 
+  /// Frees the numeric and symbolic objects and the analysed pattern; the counts stay.
+  void release() {
+    free_numeric();
+    if (symbolic_ != nullptr) klu_free_symbolic(&symbolic_, &common_);
+    std::vector<int>().swap(col_start_);
+    std::vector<int>().swap(row_index_);
+  }
+
  private:
   [[nodiscard]] bool same_pattern(const SparseMatrix& a) const {
     const auto n = static_cast<std::size_t>(a.outerSize());
@@ -119,11 +127,6 @@ class KluFactorization {
 
   void free_numeric() {
     if (numeric_ != nullptr) klu_free_numeric(&numeric_, &common_);
-  }
-
-  void release() {
-    free_numeric();
-    if (symbolic_ != nullptr) klu_free_symbolic(&symbolic_, &common_);
   }
 
   klu_common common_{};
@@ -198,6 +201,14 @@ Eigen::VectorXd SquareSolver::solve(const Eigen::VectorXd& b) const {
 
 const FactorizationCounts& SquareSolver::counts() const {
   return sparse_ ? sparse_->counts() : no_counts_;
+}
+
+void SquareSolver::release() {
+  if (sparse_) sparse_->release();
+  full_ = Eigen::FullPivLU<Eigen::MatrixXd>();
+  partial_ = Eigen::PartialPivLU<Eigen::MatrixXd>();
+  std::vector<RowKind>().swap(pivot_row_kinds_);
+  rcond_ = 0.0;
 }
 
 void LeastSquaresSolver::factorize(const JacobianMatrix& a) {

@@ -69,6 +69,9 @@ class SquareSolver {
   /// Reciprocal condition estimate of the last factorisation (0 when singular).
   [[nodiscard]] double rcond() const { return rcond_; }
   [[nodiscard]] const FactorizationCounts& counts() const;
+  /// Frees the factors and KLU's analysis (the counts stay): the next factorize() starts
+  /// afresh, as the first one did.
+  void release();
 
  private:
   bool is_sparse_ = false;

@@ -126,14 +126,14 @@ RankDeficiency analyse_rank(const JacobianMatrix& a, WeakestDirection weakest) {
 
 std::string equation_list(const ModelStructure& structure, const std::vector<std::size_t>& rows) {
   return name_list(rows, [&](std::size_t i) {
-    return i < structure.equations.size() ? structure.equations[i].name : fmt::format("row {}", i);
+    return i < structure.equations.size() ? structure.equations.name(i) : fmt::format("row {}", i);
   });
 }
 
 std::string variable_list(const ModelStructure& structure,
                           const std::vector<std::size_t>& columns) {
   return name_list(columns, [&](std::size_t j) {
-    return j < structure.variables.size() ? structure.variables[j].name : fmt::format("x[{}]", j);
+    return j < structure.variables.size() ? structure.variables.name(j) : fmt::format("x[{}]", j);
   });
 }
 

@@ -163,7 +163,7 @@ std::vector<bool> Reinitializer::algebraic_unknowns(double t, std::span<const Ro
   std::vector<double> zero(n, 0.0), probe(n, 0.0), r0(n), r1(n);
   model_.evaluate(t, x, zero, r0, {}, EvaluationPhase::kContinuous);
   const ColouredPattern* coloured = workspace_.pattern();
-  auto probe_columns = [&](std::span<const std::size_t> columns) {
+  auto probe_columns = [&](std::span<const sparsity::Index> columns) {
     for (const std::size_t j : columns) probe[j] = 1.0;
     model_.evaluate(t, x, probe, r1, {}, EvaluationPhase::kContinuous);
     for (const std::size_t j : columns) {
@@ -186,7 +186,7 @@ std::vector<bool> Reinitializer::algebraic_unknowns(double t, std::span<const Ro
   if (coloured != nullptr) {
     for (const auto& columns : coloured->pattern.columns_of_color) probe_columns(columns);
   } else {
-    for (std::size_t j = 0; j < n; ++j) probe_columns(std::span<const std::size_t>(&j, 1));
+    for (sparsity::Index j = 0; j < n; ++j) probe_columns(std::span<const sparsity::Index>(&j, 1));
   }
   return algebraic;
 }
@@ -195,7 +195,7 @@ std::string Reinitializer::mode_description(std::span<const RowKind> row_kinds) 
   std::vector<std::string> constraints;
   const auto& equations = model_.structure().equations;
   for (std::size_t i = 0; i < row_kinds.size(); ++i) {
-    if (row_kinds[i] == RowKind::kConstraint) constraints.push_back(equations[i].name);
+    if (row_kinds[i] == RowKind::kConstraint) constraints.push_back(equations.name(i));
   }
   if (constraints.empty()) return "no constraint rows";
   return fmt::format("constraint rows {{{}}}", fmt::join(constraints, ", "));

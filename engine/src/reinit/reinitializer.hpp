@@ -66,6 +66,9 @@ class Reinitializer {
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
                                                      std::span<const double> x);
   [[nodiscard]] const Workspace& workspace() const { return workspace_; }
+  /// Frees the factors kept for later events (the pattern stays: IDA's Jacobian uses it), for
+  /// a run that will have none.
+  void release_factors() { workspace_.square_solver().release(); }
 
  private:
   [[nodiscard]] JumpProblem problem(double t, std::span<const RowKind> row_kinds,

@@ -38,11 +38,11 @@ bool glob_match(std::string_view pattern, std::string_view name) {
 namespace {
 
 /// "x, der(x), w, ... (30 columns)": the first columns of a model, for a message.
-std::string column_list(const std::vector<ColumnInfo>& columns) {
+std::string column_list(const ColumnSource& columns) {
   constexpr std::size_t kShown = 12;
   std::string list;
   for (std::size_t i = 0; i < std::min(columns.size(), kShown); ++i) {
-    list += (i == 0 ? "" : ", ") + columns[i].name;
+    list += (i == 0 ? "" : ", ") + columns.column(i).name;
   }
   if (columns.size() > kShown) list += fmt::format(", ... ({} columns)", columns.size());
   return list;
@@ -50,7 +50,7 @@ std::string column_list(const std::vector<ColumnInfo>& columns) {
 
 }  // namespace
 
-std::vector<std::size_t> select_columns(const std::vector<ColumnInfo>& columns,
+std::vector<std::size_t> select_columns(const ColumnSource& columns,
                                         std::span<const std::string> patterns,
                                         std::span<const ColumnKind> kinds, std::string_view model) {
   std::vector<std::size_t> selected;
@@ -61,15 +61,18 @@ std::vector<std::size_t> select_columns(const std::vector<ColumnInfo>& columns,
   }
   std::vector<bool> pattern_used(patterns.size(), false);
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    bool keep = std::find(kinds.begin(), kinds.end(), columns[c].kind) != kinds.end();
-    for (std::size_t p = 0; p < patterns.size(); ++p) {
-      if (glob_match(patterns[p], columns[c].name)) keep = pattern_used[p] = true;
+    bool keep = std::find(kinds.begin(), kinds.end(), columns.kind(c)) != kinds.end();
+    if (!patterns.empty()) {
+      const std::string name = columns.column(c).name;
+      for (std::size_t p = 0; p < patterns.size(); ++p) {
+        if (glob_match(patterns[p], name)) keep = pattern_used[p] = true;
+      }
     }
     if (keep) selected.push_back(c);
   }
   for (const ColumnKind kind : kinds) {
-    const bool any = std::any_of(columns.begin(), columns.end(),
-                                 [kind](const ColumnInfo& c) { return c.kind == kind; });
+    bool any = false;
+    for (std::size_t c = 0; c < columns.size() && !any; ++c) any = columns.kind(c) == kind;
     if (!any) {
       throw OptionError(fmt::format("SimulationOptions::record_kinds: model '{}' has no {} columns",
                                     model, kind_name(kind)));

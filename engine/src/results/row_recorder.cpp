@@ -4,23 +4,37 @@
 #include <exception>
 #include <limits>
 
-#include <fmt/format.h>
-
 #include "results/column_selection.hpp"
 
 namespace hdae::detail {
 
-std::vector<ColumnInfo> columns_of(const ModelStructure& s) {
-  std::vector<ColumnInfo> columns;
-  columns.reserve(2 * s.variables.size() + s.outputs.size());
-  for (const VariableInfo& v : s.variables) columns.push_back({v.name, v.unit, ColumnKind::kState});
-  for (const VariableInfo& v : s.variables) {
-    columns.push_back({v.der_name.empty() ? fmt::format("der({})", v.name) : v.der_name, v.der_unit,
-                       ColumnKind::kDerivative});
+namespace {
+
+/// The columns of a model's rows, made when asked for: x, der(x) (or the declared derivative
+/// names), outputs.
+class ModelColumns final : public ColumnSource {
+ public:
+  explicit ModelColumns(const ModelStructure& s) : s_(s), n_(s.num_unknowns()) {}
+  [[nodiscard]] std::size_t size() const override { return 2 * n_ + s_.outputs.size(); }
+  [[nodiscard]] ColumnKind kind(std::size_t c) const override {
+    return c < n_ ? ColumnKind::kState : c < 2 * n_ ? ColumnKind::kDerivative : ColumnKind::kOutput;
   }
-  for (const OutputInfo& o : s.outputs) columns.push_back({o.name, o.unit, ColumnKind::kOutput});
-  return columns;
-}
+  [[nodiscard]] ColumnInfo column(std::size_t c) const override {
+    if (c < n_) return {s_.variables.name(c), s_.variables.declared(c).unit, ColumnKind::kState};
+    if (c < 2 * n_) {
+      const std::size_t j = c - n_;
+      return {s_.variables.der_name(j), s_.variables.declared(j).der_unit, ColumnKind::kDerivative};
+    }
+    const OutputInfo& o = s_.outputs[c - 2 * n_];
+    return {o.name, o.unit, ColumnKind::kOutput};
+  }
+
+ private:
+  const ModelStructure& s_;
+  std::size_t n_;
+};
+
+}  // namespace
 
 RowRecorder::RowRecorder(ModelCalls& model, const SimulationOptions& options)
     : model_(model),
@@ -28,12 +42,12 @@ RowRecorder::RowRecorder(ModelCalls& model, const SimulationOptions& options)
       every_(std::max<std::size_t>(options.record_every, 1)),
       n_(model.structure().num_unknowns()),
       scratch_r_(model.structure().num_unknowns()) {
-  const std::vector<ColumnInfo> all = columns_of(model.structure());
+  const ModelColumns all(model.structure());
   selected_ =
       select_columns(all, options.record_columns, options.record_kinds, model.structure().name);
   all_columns_ = selected_.size() == all.size();
   columns_.reserve(selected_.size());
-  for (const std::size_t c : selected_) columns_.push_back(all[c]);
+  for (const std::size_t c : selected_) columns_.push_back(all.column(c));
   outputs_recorded_ = std::any_of(columns_.begin(), columns_.end(), [](const ColumnInfo& c) {
     return c.kind == ColumnKind::kOutput;
   });

@@ -22,9 +22,6 @@
 
 namespace hdae::detail {
 
-/// The columns of a model's rows: x, der(x) (or the declared derivative names), outputs.
-[[nodiscard]] std::vector<ColumnInfo> columns_of(const ModelStructure& structure);
-
 class RowRecorder {
  public:
   /// Throws OptionError when options.record_columns names no column of the model.

@@ -102,7 +102,7 @@ std::string IdaBridge::non_finite_report() const {
   std::vector<std::string> parts;
   if (!non_finite_rows_.empty()) {
     std::vector<std::string> equations;
-    for (const std::size_t i : non_finite_rows_) equations.push_back(s.equations[i].name);
+    for (const std::size_t i : non_finite_rows_) equations.push_back(s.equations.name(i));
     parts.push_back(fmt::format("equations {{{}}}", fmt::join(equations, ", ")));
   }
   if (!non_finite_crossings_.empty()) {
@@ -117,7 +117,7 @@ std::string IdaBridge::non_finite_report() const {
                                    non_finite_t_, fmt::join(parts, "; "));
   if (!non_finite_vars_.empty()) {
     std::vector<std::string> variables;
-    for (const std::size_t i : non_finite_vars_) variables.push_back(s.variables[i].name);
+    for (const std::size_t i : non_finite_vars_) variables.push_back(s.variables.name(i));
     report += fmt::format("; not finite: variables {{{}}}", fmt::join(variables, ", "));
   }
   return report;

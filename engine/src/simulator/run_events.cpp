@@ -122,7 +122,7 @@ std::optional<SimulationStatus> SimulationRun::make_consistent(
       t, row_kinds_, initial ? reinit::FixedValues::kKeep : reinit::FixedValues::kIgnore, x_,
       der_x_, impulse_sources);
   for (const reinit::Impulse& i : report.impulses) {
-    impulses.push_back({model_.structure().variables[i.variable].name, i.integral});
+    impulses.push_back({model_.structure().variables.name(i.variable), i.integral});
   }
   ++statistics_.jump_solves;
   statistics_.jump_newton_iterations += report.newton_iterations;
@@ -179,7 +179,7 @@ double SimulationRun::restart_step(double t) const {
 std::vector<bool> SimulationRun::algebraic_unknowns(double t) {
   std::vector<bool> algebraic = reinit_.algebraic_unknowns(t, row_kinds_, x_);
   for (std::size_t j = 0; j < n_; ++j) {
-    const ErrorControl control = structure_.variables[j].error_control;
+    const ErrorControl control = structure_.variables.declared(j).error_control;
     if (control == ErrorControl::kExcluded) algebraic[j] = true;
     if (!options_.suppress_algebraic && control == ErrorControl::kIncluded) algebraic[j] = false;
   }

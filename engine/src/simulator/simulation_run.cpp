@@ -48,24 +48,15 @@ reinit::ReinitSettings reinit_settings(const SimulationOptions& o) {
 }
 
 std::vector<double> start_values(const ModelStructure& s) {
-  std::vector<double> x;
-  x.reserve(s.num_unknowns());
-  for (const VariableInfo& v : s.variables) x.push_back(v.start);
-  return x;
+  const std::span<const double> start = s.variables.starts();
+  return {start.begin(), start.end()};
 }
 
 std::vector<double> derivative_start_values(const ModelStructure& s) {
-  std::vector<double> der_x;
-  der_x.reserve(s.num_unknowns());
-  for (const VariableInfo& v : s.variables) der_x.push_back(v.der_start.value_or(0.0));
+  std::vector<double> der_x(s.num_unknowns());
+  s.variables.for_each_declared(
+      [&der_x](std::size_t j, const VariableInfo& v) { der_x[j] = v.der_start.value_or(0.0); });
   return der_x;
-}
-
-std::vector<RowKind> initial_row_kinds(const ModelStructure& s) {
-  std::vector<RowKind> kinds;
-  kinds.reserve(s.equations.size());
-  for (const EquationInfo& e : s.equations) kinds.push_back(e.kind);
-  return kinds;
 }
 
 }  // namespace
@@ -77,7 +68,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       model_(model, &crossings_),
       structure_(model.structure()),
       n_(structure_.num_unknowns()),
-      row_kinds_(initial_row_kinds(structure_)),
+      row_kinds_(structure_.equations.kinds()),
       schedule_(structure_),
       x_(start_values(structure_)),
       der_x_(derivative_start_values(structure_)),
@@ -137,6 +128,10 @@ const SimulationStatus& SimulationRun::initialize() {
     const std::vector<double> der_start = der_x_;
     const std::size_t logged = events_.size();
     const bool settled = run_event(t0, EventKind::kInitial);
+    // Without crossings and time events no event follows t0: the factors the re-initialization
+    // keeps so that later events refactorize in the same pivot order would only hold memory
+    // through the run (about as much as IDA's own factors).
+    if (structure_.crossings.empty() && structure_.time_events.empty()) reinit_.release_factors();
     // Both limits at t0 when the initial jump changed the state, as at every event.
     if (settled && !events_[logged].jumps.empty()) recorder_.store(t0, x_start, der_start);
     store_row(t0);
@@ -217,10 +212,10 @@ sundials::IntegratorSetup SimulationRun::integrator_setup() const {
                                                                                  : 0);
   }
   setup.rel_tol = options_.rel_tol;
-  for (const VariableInfo& v : structure_.variables) {
-    setup.abs_tol.push_back(
-        v.abs_tol.value_or(options_.abs_tol_factor * options_.rel_tol * v.nominal));
-  }
+  setup.abs_tol.resize(n_);
+  structure_.variables.for_each_declared([&](std::size_t j, const VariableInfo& v) {
+    setup.abs_tol[j] = v.abs_tol.value_or(options_.abs_tol_factor * options_.rel_tol * v.nominal);
+  });
   setup.max_step_s = options_.max_step_s;
   setup.max_steps = options_.max_steps_per_interval;
   setup.max_order = options_.max_order;

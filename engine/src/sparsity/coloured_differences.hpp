@@ -15,13 +15,13 @@ namespace hdae::sparsity {
 /// entry (i, j), where evaluate(columns) writes g(x + step) into `after`, with the columns of one
 /// colour stepped by their increments, and `base` holds g(x). evaluate returns 0 on success or a
 /// non-zero code, which stops the loop and is returned (an IDA callback's recoverable or fatal
-/// failure).   Evaluate: int(std::span<const std::size_t> columns)
+/// failure).   Evaluate: int(std::span<const Index> columns)
 template <class Evaluate>
 int coloured_differences(const SparsityPattern& pattern, std::span<const double> increments,
                          std::span<const double> base, std::span<const double> after,
                          std::span<double> values, Evaluate&& evaluate) {
   for (const auto& columns : pattern.columns_of_color) {
-    const int flag = evaluate(std::span<const std::size_t>(columns));
+    const int flag = evaluate(std::span<const Index>(columns));
     if (flag != 0) return flag;
     for (const std::size_t j : columns) {
       for (std::size_t k = pattern.col_start[j]; k < pattern.col_start[j + 1]; ++k) {

@@ -122,7 +122,7 @@ void note_original(const Round& round, const ModelStructure& s, std::span<const 
   a.mass_matrix_rank = mass_matrix_rank(round, s);
   auto& listed = a.constraint_rows_with_derivatives;
   for (const SignatureEntry& e : round.sigma.entries) {
-    const RowKind kind = kinds.empty() ? s.equations[e.row].kind : kinds[e.row];
+    const RowKind kind = kinds.empty() ? s.equations.kind(e.row) : kinds[e.row];
     if (kind == RowKind::kConstraint && e.sigma == 1 &&
         (listed.empty() || listed.back() != e.row)) {
       listed.push_back(e.row);
@@ -178,8 +178,12 @@ IndexAnalysis analyze_index(SimulationModel& model, double t, std::span<const do
   a.mode = std::move(mode);
   a.model = s.name;
   a.t = t;
-  for (const auto& e : s.equations) a.equation_names.push_back(e.name);
-  for (const auto& v : s.variables) a.variable_names.push_back(v.name);
+  for (std::size_t i = 0; i < s.equations.size(); ++i) {
+    a.equation_names.push_back(s.equations.name(i));
+  }
+  for (std::size_t j = 0; j < s.variables.size(); ++j) {
+    a.variable_names.push_back(s.variables.name(j));
+  }
 
   SystemResidual f(model);
   const Point p{t, x, der_x, settings};

@@ -41,7 +41,7 @@ void partials_of_order(const SystemResidual& f, const SignatureMatrix& s, int or
   const double relative_step = order == 0 ? kStepInX : 1.0;
   Eigen::VectorXd increments(idx(n));
   for (std::size_t j = 0; j < n; ++j) {
-    const double scale = std::max(std::abs(v[j]), f.structure().variables[j].nominal);
+    const double scale = std::max(std::abs(v[j]), f.structure().variables.nominal(j));
     increments[idx(j)] = (v[j] < 0.0 ? -relative_step : relative_step) * scale;
   }
   std::vector<double> base(n), moved_v(v.begin(), v.end()), r(n);
@@ -94,7 +94,7 @@ RankCheck check_rank(const ModelStructure& s, const std::vector<MatrixEntry>& a)
     for (const MatrixEntry& e : a) c.scaled.dense(idx(e.row), idx(e.col)) += e.value;
   }
   Eigen::VectorXd col(idx(n));
-  for (std::size_t j = 0; j < n; ++j) col[idx(j)] = s.variables[j].nominal;
+  for (std::size_t j = 0; j < n; ++j) col[idx(j)] = s.variables.nominal(j);
   // A zero row stays zero (scale 1): it is the plainest kind of singularity.
   c.row_scale = c.scaled.row_max_abs(col).unaryExpr([](double m) { return m > 0 ? 1.0 / m : 1.0; });
   c.scaled.scale(c.row_scale, col);

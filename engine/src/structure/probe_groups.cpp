@@ -39,7 +39,7 @@ std::vector<std::size_t> ProbeGroups::owners(std::size_t group) const {
 
 std::string ProbeGroups::names(const ModelStructure& s, std::size_t group) const {
   const auto& columns = groups[group];
-  if (columns.size() == 1) return "variable '" + s.variables[columns.front()].name + "'";
+  if (columns.size() == 1) return "variable '" + s.variables.name(columns.front()) + "'";
   return "variables " + reinit::variable_list(s, columns);
 }
 
@@ -53,7 +53,8 @@ ProbeGroups probe_groups(const SystemResidual& f) {
   }
   std::vector<sparsity::Entry> entries;
   entries.reserve(s.sparsity.size());
-  for (const SparsityEntry& e : s.sparsity) entries.emplace_back(e.row, e.col);
+  s.sparsity.for_each(
+      [&entries](std::size_t row, std::size_t col) { entries.emplace_back(row, col); });
   // A combined row gets the union of the patterns of the rows it combines (itself among
   // them), in the order the corrections were made; build_pattern drops repeated entries.
   for (const RowCombination& c : f.corrections()) {
@@ -65,9 +66,10 @@ ProbeGroups probe_groups(const SystemResidual& f) {
     }
   }
   sparsity::SparsityPattern pattern = sparsity::build_pattern(g.n, entries);
-  g.groups = std::move(pattern.columns_of_color);
-  g.col_start = std::move(pattern.col_start);
-  g.row_index = std::move(pattern.row_index);
+  for (const auto& columns : pattern.columns_of_color)
+    g.groups.emplace_back(columns.begin(), columns.end());
+  g.col_start.assign(pattern.col_start.begin(), pattern.col_start.end());
+  g.row_index.assign(pattern.row_index.begin(), pattern.row_index.end());
   return g;
 }
 

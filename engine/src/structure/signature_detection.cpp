@@ -50,7 +50,7 @@ Point random_point(const ModelStructure& s, std::span<const double> x,
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   Point p{{x.begin(), x.end()}, {der_x.begin(), der_x.end()}};
   for (std::size_t j = 0; j < x.size(); ++j) {
-    const double nominal = s.variables[j].nominal;
+    const double nominal = s.variables.nominal(j);
     p.x[j] += spread * u(rng) * scale_of(x[j], nominal);
     p.der_x[j] += spread * u(rng) * scale_of(der_x[j], nominal);
   }
@@ -62,7 +62,7 @@ void require_finite(const ModelStructure& s, double t, std::span<const double> r
                     const std::string& where) {
   std::vector<std::string> bad;
   for (std::size_t i = 0; i < r.size(); ++i) {
-    if (!std::isfinite(r[i])) bad.push_back("'" + s.equations[i].name + "'");
+    if (!std::isfinite(r[i])) bad.push_back("'" + s.equations.name(i) + "'");
   }
   if (bad.empty()) return;
   throw ModelError(
@@ -105,7 +105,7 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
     for (std::size_t k = 0; k < group.size(); ++k) {  // per group was quadratic without pattern
       const std::size_t j = group[k];
       saved[k] = v[j];
-      v[j] += kProbeStep * scale_of(v[j], s.variables[j].nominal) * (v[j] < 0 ? -1.0 : 1.0);
+      v[j] += kProbeStep * scale_of(v[j], s.variables.nominal(j)) * (v[j] < 0 ? -1.0 : 1.0);
     }
     f.evaluate(t, p.x, p.der_x, r, raw);
     for (std::size_t k = 0; k < group.size(); ++k) v[group[k]] = saved[k];
@@ -121,7 +121,7 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
         throw ModelError(
             fmt::format("{}equation '{}' changes when {} {} perturbed, but the declared sparsity "
                         "pattern has none of them in that equation",
-                        model_prefix(s), s.equations[i].name, groups.names(s, g),
+                        model_prefix(s), s.equations.name(i), groups.names(s, g),
                         groups.groups[g].size() == 1 ? "is" : "are"));
       }
       record.changes.push_back({i, j, order, std::abs(r[i] - base.r[i])});

@@ -345,7 +345,7 @@ int IdaIntegrator::coloured_jacobian(double t, double cj, N_Vector y, N_Vector y
   std::copy(yp0.begin(), yp0.end(), ypw.begin());
   const std::span<double> values(SUNSparseMatrix_Data(J), setup_.pattern->nnz());
   return sparsity::coloured_differences(*setup_.pattern, increments_, r0, rw, values,
-                                        [&](std::span<const std::size_t> columns) {
+                                        [&](std::span<const sparsity::Index> columns) {
                                           for (const std::size_t j : columns) {
                                             yw[j] = y0[j] + increments_[j];
                                             ypw[j] = yp0[j] + cj * increments_[j];

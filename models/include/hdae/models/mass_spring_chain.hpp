@@ -17,7 +17,7 @@
 #pragma once
 
 #include <cstddef>
-#include <vector>
+#include <span>
 
 #include "hdae/model_builder.hpp"
 
@@ -45,16 +45,10 @@ class MassSpringChain final : public Model {
   /// Declares unknowns, equations, pattern and output for p_ (after removing the old ones).
   void declare_chain();
 
-  /// The handles of one mass and of the spring on its wall side, side by side, so that
-  /// evaluate() reads one array instead of six.
-  struct Body {
-    Var s, v, f;
-    Eq kinematics, dynamics, spring;
-  };
-
   MassSpringChainParameters p_;
   Param masses_;
-  std::vector<Body> bodies_;
+  Vars s_, v_, f_;                      ///< displacement, velocity and spring force of mass i
+  Eqs kinematics_, dynamics_, spring_;  ///< its rows (spring i joins mass i - 1 and mass i)
   Out energy_;
 };
 
