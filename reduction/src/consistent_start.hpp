@@ -19,6 +19,9 @@ struct StartProblem {
   std::vector<double> guess;    ///< the given start values
   std::vector<double> weights;  ///< how firmly each is held (large: fixed, small: free)
   std::vector<double> scale;    ///< typical magnitude per unknown (steps, convergence)
+  /// Feasible region per unknown (ITI paper section 6); empty: unbounded. Within it: the
+  /// guess, and every point the equations are evaluated at.
+  std::vector<double> lower, upper;
 };
 
 struct StartResult {
@@ -31,7 +34,10 @@ struct StartResult {
 /// Gauss-Newton on min ||W (y - guess)|| subject to E(y) = 0: each step takes the
 /// minimum-norm (in W) solution of the linearised equations, with a difference-quotient
 /// Jacobian of E (dense; complete orthogonal decomposition for rank-deficient or
-/// under-determined systems).
+/// under-determined systems). A step that would leave the feasible region is taken again with
+/// the unknowns that leave it held (parallel to the border), and shortened to 90 % of the way
+/// to the border when the equations leave no room for that; a step to a point where E is not
+/// finite is halved until it is.
 [[nodiscard]] StartResult consistent_start(const StartProblem& p);
 
 }  // namespace hdae::reduction

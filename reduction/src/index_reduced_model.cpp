@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "consistent_start.hpp"
@@ -167,6 +168,10 @@ void IndexReducedModel::Impl::find_consistent_start() {
       p.guess.push_back(structure.variables.start(layout.slot(j, k)));
       p.weights.push_back(firmness / v.nominal);
       p.scale.push_back(v.nominal);
+      // The feasible region bounds the unknown itself (k = 0), not its derivatives.
+      constexpr double inf = std::numeric_limits<double>::infinity();
+      p.lower.push_back(k == 0 ? v.min.value_or(-inf) : -inf);
+      p.upper.push_back(k == 0 ? v.max.value_or(inf) : inf);
     }
   }
   const reduction::StartResult r = reduction::consistent_start(p);

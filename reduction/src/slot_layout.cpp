@@ -46,6 +46,9 @@ ModelStructure reduced_structure(const ModelStructure& original, const SlotLayou
       slot.nominal = v.nominal;
       slot.error_control = v.error_control;
       slot.abs_tol = k == 0 ? v.abs_tol : std::nullopt;
+      // The feasible region bounds the unknown itself, not its derivatives.
+      slot.min = k == 0 ? v.min : std::nullopt;
+      slot.max = k == 0 ? v.max : std::nullopt;
       s.variables.add(std::move(slot));
     }
   }

@@ -27,8 +27,9 @@
 // 5. Consistent start: the slots nearest to the start values (weighted by the nominal values;
 //    fixed start values held firmly; algebraic unknowns' start values and derivative slots
 //    without der_start nearly free, as guesses) that satisfies every F_i^(q), by
-//    Gauss-Newton on the minimum-norm step. Start values that had to move are named in
-//    describe().
+//    Gauss-Newton on the minimum-norm step, kept within the variables' bounds (VariableInfo
+//    min/max, which the reduced model's slots of the unknowns themselves keep as well). Start
+//    values that had to move are named in describe().
 //
 // 6. Events: the original's crossings and time events are the reduced model's first ones, at
 //    the same indices. Its template's crossing helpers reach the simulation's, and its
