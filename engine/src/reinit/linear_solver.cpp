@@ -205,8 +205,12 @@ const FactorizationCounts& SquareSolver::counts() const {
 
 void SquareSolver::release() {
   if (sparse_) sparse_->release();
-  full_ = Eigen::FullPivLU<Eigen::MatrixXd>();
-  partial_ = Eigen::PartialPivLU<Eigen::MatrixXd>();
+  // Factorising a 1 x 1 matrix gives back the factors' storage and leaves every member set
+  // (assigning a default-constructed decomposition would copy uninitialised scalars, and
+  // Eigen refuses an empty matrix).
+  const Eigen::MatrixXd one = Eigen::MatrixXd::Identity(1, 1);
+  full_.compute(one);
+  partial_.compute(one);
   std::vector<RowKind>().swap(pivot_row_kinds_);
   rcond_ = 0.0;
 }
