@@ -416,18 +416,29 @@ What an event costs the integration after it. The chain of section 4, not clampe
 events, with time events that change nothing IDA sees (IDA goes on through them without a
 restart) and with events that switch a force on the free end (der_x jumps, so IDA restarts at
 order 1 and climbs back to the step size and order it had), the latter with IDA's own first step
-after the restart (\`SimulationOptions::restart_step = kIdaEstimate\`, the default) and with the
-step from before the event (\`kFromHistory\`). The extra steps and Jacobians per event are the
+after the restart (\`SimulationOptions::restart_step = kIdaEstimate\`, the default), with the
+step from before the event and the quicker climb that goes with it (\`kFromHistory\`), and as a
+program written against IDA directly that switches the force by hand and restarts IDA at the same
+instants (\`IDAReInit\`, IDA's own first step). The extra steps and Jacobians per event are the
 differences to the run without events (\`bench/restart_main.cpp\`; docs/design.md, "Restarts").
+The second table counts the raw program's steps over the last third of each interval between
+events, when IDA has long climbed back, with events that change nothing and with the force
+switched.
 
 $(cat "${tmp}/restart.md")
 
 A time event IDA goes on through costs only the step shortened to end on it and the steps to
 grow back, which depends on where the events fall in IDA's steps (from -0.5 to 7 per event in
-runs with 10 to 40 events on 3334 and 10000 masses). A switched force also changes the solution
-(waves run through the chain), so part of its extra steps is no restart cost at all;
-\`kFromHistory\` saves about 10 steps and 6 Jacobians per restart, at the price of restarted steps
-that are only as accurate as the tolerance asks.
+runs with 10 to 40 events on 3334 and 10000 masses). A restart costs hdae what it costs a
+program that drives IDA directly (the raw row), and that cost is the climb back, not the
+solution the switched force sets off: once IDA has climbed back, the chain with the force
+switched takes no more steps than without (second table). \`kFromHistory\` starts higher and
+climbs faster (a converged corrector and a step growth of up to 10 per step until the step before
+the event is back), which saves about two thirds of the extra steps and half of the extra
+Jacobians, at the price of restarted steps that are only as accurate as the tolerance asks. The
+extra steps per switch depend on how long the force stays switched, since IDA climbs back to
+longer steps where the solution lets it (with \`kFromHistory\` on 3334 masses: 17 with 10
+events, 8 with 20, 10 with 40).
 
 ## 5. Results at scale
 

@@ -54,7 +54,8 @@ int RawChain::residual(sunrealtype /*t*/, N_Vector y, N_Vector yp, N_Vector r, v
     const double f_next = i + 1 < n ? x[f + 3] : 0.0;
     const double s_prev = i > 0 ? x[s - 3] : 0.0;
     res[s] = dx[s] - x[v];
-    res[v] = p.mass_kg * dx[v] + x[f] - f_next + p.damping_nspm * x[v];
+    res[v] =
+        p.mass_kg * dx[v] + x[f] - f_next + p.damping_nspm * x[v] - (i + 1 < n ? 0.0 : p.push_n);
     res[f] = x[f] - p.stiffness_npm * (x[s] - s_prev);
   }
   return 0;

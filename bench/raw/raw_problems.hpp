@@ -38,6 +38,7 @@ struct RawChain {
   double mass_kg = 1.0;
   double stiffness_npm = 100.0;
   double damping_nspm = 0.5;
+  double push_n = 0.0;                  ///< force on the free end (bench/restart_main.cpp)
   ColoredJacobian* jacobian = nullptr;  ///< for colored_jacobian_fn<RawChain>
   static int residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* self);
   /// The model's output: energy sum(m v^2 / 2 + f^2 / (2 k)).

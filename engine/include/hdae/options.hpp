@@ -48,9 +48,10 @@ enum class RestartStep {
   /// size and order before the event.
   kIdaEstimate,
   /// The step IDA would have taken next, bounded so that the order-1 error of the second
-  /// derivative before the event uses a twentieth of the tolerance: about half the steps
-  /// back to speed, but the first steps after the event are only as accurate as the
-  /// tolerance asks.
+  /// derivative before the event uses a twentieth of the tolerance, and a quicker climb back
+  /// to the step before the event (larger step growth, a converged corrector): about a
+  /// third of the steps back to speed, but the first steps after the event are only as
+  /// accurate as the tolerance asks.
   kFromHistory,
 };
 
@@ -99,8 +100,9 @@ struct SimulationOptions {
   /// estimate it (docs/design.md, "Restarts"); otherwise > 0.
   double initial_step_s = 0.0;
   /// IDA's first step after an event that restarts it. kIdaEstimate (default) is the most
-  /// accurate; kFromHistory saves about half of the steps a restart costs, with the restarted
-  /// steps as accurate as the tolerance asks (docs/design.md, "Restarts", has the trade-off).
+  /// accurate; kFromHistory saves about two thirds of the steps a restart costs, with the
+  /// restarted steps as accurate as the tolerance asks (docs/design.md, "Restarts", has the
+  /// trade-off).
   /// A time event that changes nothing IDA sees does not restart it under either.
   RestartStep restart_step = RestartStep::kIdaEstimate;
   /// Output times as an alternative to the grid of output_interval_s: one row at each listed

@@ -113,7 +113,8 @@ void IdaIntegrator::create(double t) {
 }
 
 void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const double> yp,
-                            const std::vector<bool>& is_algebraic, double initial_step) {
+                            const std::vector<bool>& is_algebraic, double initial_step,
+                            bool quick_climb) {
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
   auto id = view(id_.get());
@@ -122,8 +123,14 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
   if (!initialized_) {
     create(t);
   } else {
+    double step_before = 0.0;
+    check_ida(IDAGetCurrentStep(ida_.get(), &step_before), "IDAGetCurrentStep");
     harvest();
+    climb_.finish(ida_.get());
     check_ida(IDAReInit(ida_.get(), t, y_.get(), yp_.get()), "IDAReInit");
+    if (quick_climb) {
+      climb_.start(ida_.get(), std::abs(step_before), setup_.nonlinear_convergence_coef);
+    }
   }
   check_ida(IDASetId(ida_.get(), id_.get()), "IDASetId");
   check_ida(IDASetInitStep(ida_.get(), initial_step), "IDASetInitStep");
@@ -173,6 +180,7 @@ StepResult IdaIntegrator::step(double t_out, double t_stop) {
     std::rethrow_exception(e);
   }
   if (last_flag_ < 0) return StepResult::kFailure;
+  climb_.after_step(mem);
   if (last_flag_ == IDA_ROOT_RETURN) {
     check_ida(IDAGetRootInfo(mem, root_info_.data()), "IDAGetRootInfo");
     return StepResult::kRoot;

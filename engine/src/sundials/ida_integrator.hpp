@@ -26,6 +26,7 @@
 
 #include "sparsity/sparsity_pattern.hpp"
 #include "sundials/handles.hpp"
+#include "sundials/restart_climb.hpp"
 
 namespace hdae::sundials {
 
@@ -101,8 +102,10 @@ class IdaIntegrator {
 
   /// (Re)starts at (t, y, yp). is_algebraic marks unknowns excluded from the error test;
   /// initial_step is the first step size (IDASetInitStep), 0 for IDA's own estimate.
+  /// quick_climb: after earlier steps, climb back to the step before quickly (restart_climb.hpp).
   void restart(double t, std::span<const double> y, std::span<const double> yp,
-               const std::vector<bool>& is_algebraic, double initial_step = 0.0);
+               const std::vector<bool>& is_algebraic, double initial_step = 0.0,
+               bool quick_climb = false);
 
   /// Takes one internal step without passing t_stop. t_out is the next time the caller wants
   /// a solution at; IDA reads it only for its first step after a restart (initial step size).
@@ -168,6 +171,7 @@ class IdaIntegrator {
   int last_flag_ = 0;
   std::vector<int> root_info_;
   std::vector<int> root_directions_;
+  RestartClimb climb_;
   bool suppress_algebraic_ = false;  ///< id_ masks the error test (IDASetSuppressAlg)
   IdaCounters harvested_;
   long fd_residual_evaluations_ = 0;
