@@ -109,8 +109,9 @@ double share_inside(const Region& region, const Vector& y, const Vector& y_new) 
 
 /// The next iterate: the weighted Gauss-Newton point, kept in the region (first parallel to
 /// its border, then shortened) and halved towards y while the equations are not finite there.
+/// r receives the equations at the iterate returned.
 Vector next_iterate(const StartProblem& p, const Region& region, const Eigen::MatrixXd& a,
-                    const Vector& w, const Vector& y, const Vector& g, const Vector& e) {
+                    const Vector& w, const Vector& y, const Vector& g, const Vector& e, Vector& r) {
   std::vector<bool> held(static_cast<std::size_t>(y.size()), false);
   Vector y_new = weighted_step(a, w, y, g, e, held);
   if (mark_leaving(region, y_new, held)) {
@@ -123,13 +124,11 @@ Vector next_iterate(const StartProblem& p, const Region& region, const Eigen::Ma
     }
     y_new = y + share_inside(region, y, y_new) * (y_new - y);
   }
-  Vector r(e.size());
-  for (int k = 0; k < kMaxHalvings; ++k) {
+  for (int k = 0;; ++k) {
     evaluate(p, y_new, r);
-    if (r.allFinite()) break;
+    if (r.allFinite() || k == kMaxHalvings) return y_new;
     y_new = y + 0.5 * (y_new - y);
   }
-  return y_new;
 }
 
 }  // namespace
@@ -142,18 +141,19 @@ StartResult consistent_start(const StartProblem& p) {
   const Region region = region_of(p, n);
   Vector y = g;
   Vector e(static_cast<Index>(p.num_equations));
+  Vector e_new(e.size());
+  evaluate(p, y, e);
   StartResult result;
   for (int it = 0; it < kMaxIterations; ++it) {
-    evaluate(p, y, e);
     result.iterations = it;
     result.residual_norm = e.cwiseAbs().maxCoeff();
     if (!std::isfinite(result.residual_norm)) break;
     const Eigen::MatrixXd a = difference_jacobian(p, region, y, e);
-    const Vector y_new = next_iterate(p, region, a, w, y, g, e);
+    const Vector y_new = next_iterate(p, region, a, w, y, g, e, e_new);
     const double step = ((y_new - y).cwiseQuotient(s)).cwiseAbs().maxCoeff();
     y = y_new;
+    e.swap(e_new);
     if (step < kTolerance && it > 0) {
-      evaluate(p, y, e);
       result.residual_norm = e.cwiseAbs().maxCoeff();
       result.converged = std::isfinite(result.residual_norm);
       result.iterations = it + 1;

@@ -81,11 +81,24 @@ struct SparsityEntry {
   std::size_t col = 0;
 };
 
-/// Typed handles into a ModelStructure (the modelling layer hands these out).
+/// Typed handles into a ModelStructure (the modelling layer hands these out): an unknown, a
+/// residual row, an output, a crossing, a time event, a parameter.
 struct Var {
   std::size_t index = 0;
 };
 struct Eq {
+  std::size_t index = 0;
+};
+struct Out {
+  std::size_t index = 0;
+};
+struct Crossing {
+  std::size_t index = 0;
+};
+struct TimeEvent {
+  std::size_t index = 0;
+};
+struct Param {
   std::size_t index = 0;
 };
 

@@ -82,20 +82,6 @@ struct ModelStructure {
   void validate() const;
 };
 
-/// More typed handles (Var and Eq are in declarations.hpp).
-struct Out {
-  std::size_t index = 0;
-};
-struct Crossing {
-  std::size_t index = 0;
-};
-struct TimeEvent {
-  std::size_t index = 0;
-};
-struct Param {
-  std::size_t index = 0;
-};
-
 namespace detail {
 class CrossingTable;
 class ModelInUse;
