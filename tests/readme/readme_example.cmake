@@ -86,5 +86,7 @@ endfunction()
 
 hdae_readme_example_test("## Writing a model" hdae_readme_example
                          "the README's model example compiles against hdae::engine and runs")
+hdae_readme_example_test("### Many like parts" hdae_readme_families
+                         "the README's example of indexed families compiles and runs")
 hdae_readme_example_test("## Running step by step" hdae_readme_stepping
                          "the README's step-by-step example with a row sink compiles and runs")

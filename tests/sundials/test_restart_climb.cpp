@@ -1,7 +1,8 @@
 // The quick climb after a restart (engine/src/sundials/restart_climb.hpp): an oscillator whose
 // constant force is switched at t = 1, restarted from the state IDA reached there with the
 // step from history, climbs back in fewer steps with the quick climb than without, and both
-// runs follow the exact solution from that state.
+// runs follow the exact solution from that state. The step from history is the last step IDA
+// chose by its error estimates, not the one it cut short to end on a stop time.
 #include <cmath>
 #include <numbers>
 #include <span>
@@ -85,4 +86,22 @@ TEST_CASE("the quick climb after a restart takes fewer steps, as accurate as the
   for (const ClimbRun* r : {&plain, &quick}) {
     CHECK(r->error_at_end <= static_cast<double>(r->steps_after_restart) * (3.0 * kRelTol + 1e-10));
   }
+}
+
+TEST_CASE("the step from history is the last one IDA chose freely, not the one cut short") {
+  // IDA shortens the step that ends on a stop time; what the solution allows before an event
+  // is the step before that one.
+  Oscillator problem;
+  IdaIntegrator ida(problem, {.n = 2, .rel_tol = kRelTol, .abs_tol = {1e-10, 1e-10}});
+  const std::vector<bool> none_algebraic = {false, false};
+  ida.restart(0.0, std::vector<double>{1.0, 0.0}, std::vector<double>{0.0, -kOmega * kOmega},
+              none_algebraic);
+  while (ida.t() < 0.5) REQUIRE(ida.step(10.0, 10.0) == StepResult::kStepped);
+  const double free = ida.last_step();
+  const double t_stop = ida.t() + 0.3 * free;  // IDA must cut its next step to 0.3 of this one
+  REQUIRE(ida.step(t_stop, t_stop) == StepResult::kReachedStop);
+  CHECK(ida.last_step() == doctest::Approx(0.3 * free).epsilon(1e-6));
+  CHECK(ida.free_step() == free);
+  // With the order-1 bound out of reach, the first step after a restart is that step.
+  CHECK(ida.step_from_history(t_stop, 1e12) == free);
 }

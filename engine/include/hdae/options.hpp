@@ -47,9 +47,10 @@ enum class RestartStep {
   /// error lies far below the tolerance, and some 20 to 40 steps to get back to the step
   /// size and order before the event.
   kIdaEstimate,
-  /// The step IDA would have taken next, bounded so that the order-1 error of the second
+  /// The last step IDA chose by its error estimates before the event (not one shortened to
+  /// end on a stop time), bounded so that the order-1 error of the second
   /// derivative before the event uses a twentieth of the tolerance, and a quicker climb back
-  /// to the step before the event (larger step growth, a converged corrector): about a
+  /// to that step (larger step growth, a converged corrector): about a
   /// third of the steps back to speed, but the first steps after the event are only as
   /// accurate as the tolerance asks.
   kFromHistory,

@@ -123,13 +123,11 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
   if (!initialized_) {
     create(t);
   } else {
-    double step_before = 0.0;
-    check_ida(IDAGetCurrentStep(ida_.get(), &step_before), "IDAGetCurrentStep");
     harvest();
     climb_.finish(ida_.get());
     check_ida(IDAReInit(ida_.get(), t, y_.get(), yp_.get()), "IDAReInit");
     if (quick_climb) {
-      climb_.start(ida_.get(), std::abs(step_before), setup_.nonlinear_convergence_coef);
+      climb_.start(ida_.get(), free_step_, setup_.nonlinear_convergence_coef);
     }
   }
   check_ida(IDASetId(ida_.get(), id_.get()), "IDASetId");
@@ -144,9 +142,7 @@ double IdaIntegrator::step_from_history(double t, double error_fraction) const {
   void* mem = ida_.get();
   long steps = 0;
   if (mem == nullptr || IDAGetNumSteps(mem, &steps) != IDA_SUCCESS || steps == 0) return 0.0;
-  double h = 0.0;
-  check_ida(IDAGetCurrentStep(mem, &h), "IDAGetCurrentStep");
-  h = std::abs(h);
+  double h = free_step_;
   int order = 0;
   check_ida(IDAGetLastOrder(mem, &order), "IDAGetLastOrder");
   if (order < 2) return h;  // an order-1 polynomial has no second derivative to go by
@@ -181,6 +177,14 @@ StepResult IdaIntegrator::step(double t_out, double t_stop) {
   }
   if (last_flag_ < 0) return StepResult::kFailure;
   climb_.after_step(mem);
+  // IDA shortens the step that ends on t_stop (an event instant, an interval's end), and
+  // grows the next one from that by at most its growth limit; the steps before tell what
+  // the solution allows. A root's step is a free one: IDA found the root inside it.
+  if (last_flag_ != IDA_TSTOP_RETURN) {
+    double h = 0.0;
+    check_ida(IDAGetLastStep(mem, &h), "IDAGetLastStep");
+    free_step_ = std::abs(h);
+  }
   if (last_flag_ == IDA_ROOT_RETURN) {
     check_ida(IDAGetRootInfo(mem, root_info_.data()), "IDAGetRootInfo");
     return StepResult::kRoot;

@@ -102,7 +102,7 @@ class IdaIntegrator {
 
   /// (Re)starts at (t, y, yp). is_algebraic marks unknowns excluded from the error test;
   /// initial_step is the first step size (IDASetInitStep), 0 for IDA's own estimate.
-  /// quick_climb: after earlier steps, climb back to the step before quickly (restart_climb.hpp).
+  /// quick_climb: after earlier steps, climb back quickly to free_step() (restart_climb.hpp).
   void restart(double t, std::span<const double> y, std::span<const double> yp,
                const std::vector<bool>& is_algebraic, double initial_step = 0.0,
                bool quick_climb = false);
@@ -112,8 +112,8 @@ class IdaIntegrator {
   /// On kRoot, root_info() tells which functions crossed. On kFailure, and when it rethrows an
   /// exception of a callback, t(), y() and yp() are those of the last step IDA completed.
   StepResult step(double t_out, double t_stop);
-  /// A first step for a restart at t (inside the last step) from IDA's history: the step it
-  /// would take next, bounded so that an order-1 step's local error h^2/2 ||y''||, with y''
+  /// A first step for a restart at t (inside the last step) from IDA's history: free_step(),
+  /// bounded so that an order-1 step's local error h^2/2 ||y''||, with y''
   /// of the solution so far at t, is at most error_fraction of the tolerance (IDA's weighted
   /// norm). 0 before the first step (nothing is known).
   [[nodiscard]] double step_from_history(double t, double error_fraction) const;
@@ -127,6 +127,9 @@ class IdaIntegrator {
   [[nodiscard]] const std::vector<int>& root_info() const { return root_info_; }
   [[nodiscard]] std::string last_flag_name() const;
   [[nodiscard]] double last_step() const;
+  /// |h| of the last step IDA chose by its error estimates alone, not cut short to end on a
+  /// stop time: the step size the solution allowed before an event (0 before the first).
+  [[nodiscard]] double free_step() const { return free_step_; }
   /// IDA's error weights ewt_i = 1/(rtol |y_i| + atol_i), as it set them for its last step.
   [[nodiscard]] std::vector<double> error_weights() const;
   /// Totals over all restarts so far, including the current segment.
@@ -172,6 +175,7 @@ class IdaIntegrator {
   std::vector<int> root_info_;
   std::vector<int> root_directions_;
   RestartClimb climb_;
+  double free_step_ = 0.0;
   bool suppress_algebraic_ = false;  ///< id_ masks the error test (IDASetSuppressAlg)
   IdaCounters harvested_;
   long fd_residual_evaluations_ = 0;
