@@ -49,7 +49,9 @@ struct ClimbRun {
 
 ClimbRun run(bool quick_climb) {
   Oscillator problem;
-  IdaIntegrator ida(problem, {.n = 2, .rel_tol = kRelTol, .abs_tol = {1e-10, 1e-10}});
+  IdaIntegrator ida(
+      problem,
+      {.n = 2, .rel_tol = kRelTol, .abs_tol = {1e-10, 1e-10}, .restarts_from_history = true});
   const std::vector<bool> none_algebraic = {false, false};
   const std::vector<double> y0 = {1.0, 0.0};
   const std::vector<double> yp0 = {0.0, -kOmega * kOmega};
@@ -92,7 +94,9 @@ TEST_CASE("the step from history is the last one IDA chose freely, not the one c
   // IDA shortens the step that ends on a stop time; what the solution allows before an event
   // is the step before that one.
   Oscillator problem;
-  IdaIntegrator ida(problem, {.n = 2, .rel_tol = kRelTol, .abs_tol = {1e-10, 1e-10}});
+  IdaIntegrator ida(
+      problem,
+      {.n = 2, .rel_tol = kRelTol, .abs_tol = {1e-10, 1e-10}, .restarts_from_history = true});
   const std::vector<bool> none_algebraic = {false, false};
   ida.restart(0.0, std::vector<double>{1.0, 0.0}, std::vector<double>{0.0, -kOmega * kOmega},
               none_algebraic);

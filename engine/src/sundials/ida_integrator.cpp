@@ -180,7 +180,7 @@ StepResult IdaIntegrator::step(double t_out, double t_stop) {
   // IDA shortens the step that ends on t_stop (an event instant, an interval's end), and
   // grows the next one from that by at most its growth limit; the steps before tell what
   // the solution allows. A root's step is a free one: IDA found the root inside it.
-  if (last_flag_ != IDA_TSTOP_RETURN) {
+  if (setup_.restarts_from_history && last_flag_ != IDA_TSTOP_RETURN) {
     double h = 0.0;
     check_ida(IDAGetLastStep(mem, &h), "IDAGetLastStep");
     free_step_ = std::abs(h);

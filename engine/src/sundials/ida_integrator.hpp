@@ -68,6 +68,9 @@ struct IntegratorSetup {
   bool analytic_jacobian = false;
   /// <= 1: serial vectors; n > 1: OpenMP vectors with n threads (handles.hpp, make_vector).
   int threads = 1;
+  /// Keep free_step() for restarts from history (RestartStep::kFromHistory); one call into
+  /// IDA per step otherwise saved.
+  bool restarts_from_history = false;
   MessageSink messages;  ///< receives IDA's error and warning messages
 };
 
@@ -128,7 +131,8 @@ class IdaIntegrator {
   [[nodiscard]] std::string last_flag_name() const;
   [[nodiscard]] double last_step() const;
   /// |h| of the last step IDA chose by its error estimates alone, not cut short to end on a
-  /// stop time: the step size the solution allowed before an event (0 before the first).
+  /// stop time: the step size the solution allowed before an event (0 before the first, and
+  /// unless IntegratorSetup::restarts_from_history).
   [[nodiscard]] double free_step() const { return free_step_; }
   /// IDA's error weights ewt_i = 1/(rtol |y_i| + atol_i), as it set them for its last step.
   [[nodiscard]] std::vector<double> error_weights() const;
