@@ -185,6 +185,25 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
                  "[default: ida-estimate]")
       ->type_name("WHICH")
       ->check(CLI::Validator(check_restart_step, "", ""));
+  app.add_option("--max-order", run.options.max_order,
+                 "highest order of IDA's BDF formulas (IDASetMaxOrd), 1 to 5")
+      ->type_name("K")
+      ->capture_default_str();
+  app.add_option("--initial-step", run.options.initial_step_s,
+                 "IDA's first step in s at t0 and after restarts (0: IDA's own estimate)")
+      ->type_name("S")
+      ->capture_default_str();
+  app.add_option("--max-step", run.options.max_step_s, "IDA's largest step in s (0: no limit)")
+      ->type_name("S")
+      ->capture_default_str();
+  std::vector<double> output_times;
+  CLI::Option* times =
+      app.add_option("--output-times", output_times,
+                     "rows at these times instead of the output grid, comma-separated and "
+                     "increasing, e.g. --output-times 0.5,1,2.5 (besides t0, events and stop)")
+          ->type_name("LIST")
+          ->delimiter(',')
+          ->allow_extra_args(false);
   double interval_s = example.options.output_interval_s.value_or(0.0);
   CLI::Option* interval =
       app.add_option("--output-interval", interval_s,
@@ -202,6 +221,12 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   run.output = output;
   std::string unused;
   for (const std::string& text : settings) run.settings.push_back(*parse_setting(text, &unused));
+  if (times->count() > 0) {
+    // The listed times replace the example's grid; with --output-interval as well, both are
+    // set and validate() names the conflict.
+    run.options.output_times = output_times;
+    run.options.output_interval_s.reset();
+  }
   if (interval->count() > 0) run.options.output_interval_s = interval_s;
   if (!restart_step.empty()) run.options.restart_step = *parse_restart_step(restart_step);
   apply_record_options(*record, run.options);

@@ -4,7 +4,8 @@
 // output is the result CSV (default results/<name>.csv), also given as -o PATH (then counts
 // are set with --set: a positional argument would be taken for the output); each count
 // parameter is a positional argument after it, each flag an option --<flag>. Every program has
-// --help, --version, --stop, --rtol, --output-interval, --threads, --restart-step and --set
+// --help, --version, --stop, --rtol, --output-interval, --output-times, --threads, IDA's
+// --max-order, --initial-step and --max-step, --restart-step and --set
 // NAME=VALUE (a model parameter, given as often as needed; parsing checks the form and the
 // number, the model the name and range).
 // Unknown options and extra positional arguments are errors. Parsing does not validate the options:
@@ -32,8 +33,9 @@ struct ParameterSetting {
 struct Invocation {
   /// The result CSV; the units file and event log go beside it.
   std::filesystem::path output;
-  /// The example's options with --stop, --rtol, --output-interval, --threads and
-  /// --restart-step put in; not validated.
+  /// The example's options with --stop, --rtol, --output-interval, --output-times,
+  /// --threads, --max-order, --initial-step, --max-step and --restart-step put in; not
+  /// validated.
   SimulationOptions options;
   /// The parameters' values: defaults unless the command line gives them.
   ParameterValues parameters;

@@ -62,6 +62,13 @@ ProgramRun launch(const std::vector<std::string>& args) {
   return o;
 }
 
+/// IDA's step count from the summary a program printed ("steps 238, residuals ...").
+long ida_steps(const std::string& out) {
+  const std::size_t at = out.find("\nsteps ");
+  REQUIRE(at != std::string::npos);
+  return std::stol(out.substr(at + 7));
+}
+
 /// The invocation a command line asks for (REQUIREs that it asks for one).
 Invocation parsed(const std::string& name, const std::vector<std::string>& args) {
   const Example* example = find_example(name);
@@ -211,6 +218,74 @@ TEST_CASE("--restart-step sets SimulationOptions::restart_step by its value's na
   CHECK(
       o.err.starts_with("hdae-bouncing-ball: --restart-step: must be ida-estimate or "
                         "from-history, got 'previous'\n"));
+}
+
+TEST_CASE("--max-order, --initial-step and --max-step set IDA's controls, validated by name") {
+  const Invocation defaults = parsed("bouncing_ball", {});
+  CHECK(defaults.options.max_order == 5);
+  CHECK(defaults.options.initial_step_s == 0.0);
+  CHECK(defaults.options.max_step_s == 0.0);
+  const Invocation set =
+      parsed("bouncing_ball", {"--max-order", "2", "--initial-step", "1e-6", "--max-step=0.01"});
+  CHECK(set.options.max_order == 2);
+  CHECK(set.options.initial_step_s == 1e-6);
+  CHECK(set.options.max_step_s == 0.01);
+  const std::string help = run("bouncing_ball", {"--help"}).out;
+  CHECK(help.find("--max-order K=5") != std::string::npos);
+  CHECK(help.find("--initial-step S=0") != std::string::npos);
+  const struct {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"--max-order", "6"}, "SimulationOptions::max_order must be in [1, 5], got 6"},
+      {{"--initial-step", "-1e-3"},
+       "SimulationOptions::initial_step_s must be >= 0 (0: IDA's own estimate), got -0.001"},
+      {{"--max-step", "-1"}, "SimulationOptions::max_step_s must be >= 0 (0: no limit), got -1"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.message);
+    const ProgramRun o = run("bouncing_ball", c.args);
+    CHECK(o.status == 2);
+    CHECK(o.err == "hdae-bouncing-ball: " + c.message + "\n");
+  }
+  // Order 1 is backward Euler, which needs far more steps for the same tolerance: the
+  // pendulum's run shows it in IDA's step count (the summary's statistics).
+  const test::TempDir dir;
+  const ProgramRun order5 = run("pendulum", {dir.file("a.csv").string(), "--stop", "1"});
+  const ProgramRun order1 =
+      run("pendulum", {dir.file("b.csv").string(), "--stop", "1", "--max-order", "1"});
+  CHECK(order5.status == 0);
+  CHECK(order1.status == 0);
+  CHECK(ida_steps(order1.out) > 3 * ida_steps(order5.out));
+}
+
+TEST_CASE("--output-times replaces the example's grid with rows at the listed times") {
+  const Invocation listed = parsed("simple_state_events", {"--output-times", "0.5,1,2.5"});
+  CHECK(listed.options.output_times == std::vector<double>{0.5, 1.0, 2.5});
+  CHECK_FALSE(listed.options.output_interval_s.has_value());
+  CHECK(parsed("simple_state_events", {}).options.output_times.empty());
+  ProgramRun o = run("simple_state_events", {"--output-times", "1,0.5"});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-simple-state-events: SimulationOptions::output_times[1] must be > "
+        "output_times[0] = 1 (sorted, no repeats), got 0.5\n");
+  o = run("simple_state_events", {"--output-times", "1", "--output-interval", "0.1"});
+  CHECK(o.status == 2);
+  CHECK(
+      o.err.starts_with("hdae-simple-state-events: SimulationOptions::output_times and "
+                        "output_interval_s are both set"));
+  o = run("simple_state_events", {"--output-times", "1,x"});
+  CHECK(o.status == 2);
+  CHECK(o.err.find("--output-times") != std::string::npos);
+  // A run without events after t0: rows at t0, at the listed times and at the stop time, and
+  // none of the example's grid.
+  const test::TempDir dir;
+  o = run("pendulum", {dir.file("r.csv").string(), "--stop", "3", "--output-times", "0.5,1,2.5"});
+  REQUIRE(o.status == 0);
+  const ResultTable table = read_csv(dir.file("r.csv"));
+  std::vector<double> times;
+  for (std::size_t r = 0; r < table.num_rows(); ++r) times.push_back(table.time(r));
+  CHECK(times == std::vector<double>{0.0, 0.5, 1.0, 2.5, 3.0});
 }
 
 TEST_CASE("the options of the command line replace the example's and the rest stay") {
