@@ -116,9 +116,9 @@ class IdaIntegrator {
   /// exception of a callback, t(), y() and yp() are those of the last step IDA completed.
   StepResult step(double t_out, double t_stop);
   /// A first step for a restart at t (inside the last step) from IDA's history: free_step(),
-  /// bounded so that an order-1 step's local error h^2/2 ||y''||, with y''
-  /// of the solution so far at t, is at most error_fraction of the tolerance (IDA's weighted
-  /// norm). 0 before the first step (nothing is known).
+  /// bounded so that an order-1 step's local error h^2/2 ||y''||, with y'' of the solution so
+  /// far at t, is at most error_fraction of the tolerance (IDA's weighted norm). 0 before the
+  /// first step (nothing is known).
   [[nodiscard]] double step_from_history(double t, double error_fraction) const;
   /// y and yp at t inside the last step, [t() - last step, t()], from IDA's interpolating
   /// polynomial; throws when t lies outside.
