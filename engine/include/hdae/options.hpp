@@ -48,8 +48,8 @@ enum class RestartStep {
   /// size and order before the event.
   kIdaEstimate,
   /// The last step IDA chose by its error estimates before the event (not one shortened to
-  /// end on a stop time), bounded so that the order-1 error of the second derivative before
-  /// the event uses a twentieth of the tolerance, and a quicker climb back to that step
+  /// end on a stop time), bounded so that an order-1 step's error h^2/2 ||x''||, with x''
+  /// before the event, uses a twentieth of the tolerance, and a quicker climb back to that step
   /// (larger step growth, a converged corrector): about a third of the steps back to speed,
   /// but the first steps after the event are only as accurate as the tolerance asks.
   kFromHistory,
