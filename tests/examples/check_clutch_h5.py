@@ -17,7 +17,9 @@ def check(ok, what):
 
 
 with h5py.File(sys.argv[1], "r") as f:
-    check(f.attrs["format"] == "hdae-result", "format attribute")
+    # Strings are fixed-length UTF-8: h5py gives bytes for attributes, .asstr() for datasets.
+    check(f.attrs["format"].decode() == "hdae-result", "format attribute")
+    check(f.attrs["format_version"] == 2, "format version")
     names = list(f["columns/name"].asstr()[:])
     kinds = list(f["columns/kind"].asstr()[:])
     units = list(f["columns/unit"].asstr()[:])
@@ -53,7 +55,7 @@ with h5py.File(sys.argv[1], "r") as f:
     w1 = variables.index("w1")
     check(jumps["before"][:][first][w1] == 0.0, "w1 before the t0 jump")
     check(abs(jumps["after"][:][first][w1] - 6.4) < 1e-7, "w1 after the t0 jump")
-    check(f.attrs["status"] == "reached stop time", f"status {f.attrs['status']}")
+    check(f.attrs["status"].decode() == "reached stop time", f"status {f.attrs['status']}")
 
 for what in failures:
     print("check_clutch_h5.py: failed:", what, file=sys.stderr)

@@ -10,11 +10,20 @@
 //   /events/time_events/event, name                    into /events/time); time events fired
 //   /events/jumps/event, variable, before, after       variables that jumped
 //   /parameters/name, value, unit                      the model's parameters, when given
-// and the root attributes format = "hdae-result", format_version = 1, and status, status_t,
+// and the root attributes format = "hdae-result", format_version = 2, and status, status_t,
 // status_message when the status is known (write_result_hdf5, Hdf5Sink::set_status). Strings
-// are variable-length UTF-8. Rows are two per event instant (left, then right limit) as in
-// ResultTable. h5py reads the file directly (f["values"][:], f["columns/name"].asstr()[:]), and
-// pandas through it: pandas.DataFrame(f["values"][:], index=f["time"][:], columns=names).
+// are fixed-length UTF-8, NUL-padded to the longest of their dataset (version 1 stored them
+// with variable length; read_result reads both). A fixed-length string lies in its dataset's
+// own data, so a damaged file cannot send the reader through HDF5's global heap, which trusts
+// the addresses it finds. Rows are two per event instant (left, then right limit) as in
+// ResultTable. h5py reads the file directly (f["values"][:], f["columns/name"].asstr()[:],
+// f.attrs["status"].decode()), and pandas through it: pandas.DataFrame(f["values"][:],
+// index=f["time"][:], columns=names).
+//
+// Reading checks what a file claims against what it stores before allocating: a dataset
+// whose dimensions ask for more bytes than the file holds for it is an IoError naming the
+// dataset. Writing gives up a file whose writes failed (a full disk) without leaving HDF5 a
+// half-closed file, and an HDF5 result must be a regular file or /dev/null.
 //
 // Streaming: /time and /values are extendible chunked datasets (about 64 KiB per chunk, at
 // least one row), without fill values (every element is written) or a chunk cache, so a chunk

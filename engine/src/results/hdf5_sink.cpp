@@ -1,5 +1,13 @@
 // Hdf5Sink and write_result_hdf5 (hdae/result_file.hpp): rows buffered a chunk at a time and
 // appended to extendible datasets, the rest of the result written at the end.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <algorithm>
 #include <chrono>
 
@@ -23,7 +31,8 @@ namespace {
 constexpr std::size_t kChunkBytes = std::size_t{1} << 16;
 /// Rows per chunk of /time.
 constexpr hsize_t kTimeChunkRows = 1024;
-constexpr double kFormatVersion = 1.0;
+/// 2: strings of fixed length (1: of variable length).
+constexpr double kFormatVersion = 2.0;
 
 /// An extendible chunked dataset of float64: one-dimensional (rank 1) or with `columns`
 /// columns (rank 2). Chunks go from the sink's memory to the file as they are written: the
@@ -50,6 +59,47 @@ Id create_extendible(hid_t file_id, const char* name, int rank, hsize_t columns,
                   file, what));
 }
 
+/// File access without HDF5's sieve buffer, which holds small writes to a contiguous dataset
+/// until the dataset is closed: a write that fails (a full disk) then fails in H5Dwrite, where
+/// it is reported, rather than in closing the dataset, after which HDF5 1.10 keeps the
+/// half-closed dataset and crashes closing it again at the program's exit. Every dataset is
+/// written whole or a chunk at a time, so the buffer saved nothing.
+Id direct_writes(const std::filesystem::path& file) {
+  Id access(check(H5Pcreate(H5P_FILE_ACCESS), file, "create the file"));
+  check(H5Pset_sieve_buf_size(access.get(), 0), file, "create the file");
+  return access;
+}
+
+/// Bytes that must be free where the file is created.
+constexpr off_t kCreationBytes = off_t{1} << 13;
+
+/// Makes sure the file can be created: HDF5 1.10 leaves a file whose creation failed (no room
+/// for its superblock) half-open, and reports an "infinite loop closing library" at exit. The
+/// room is claimed first (and given back when HDF5 truncates the file), so a full disk is an
+/// IoError before HDF5 sees the file.
+void claim_room(const std::filesystem::path& path, const std::filesystem::path& target) {
+  const int descriptor = open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  if (descriptor < 0) {
+    throw IoError(
+        fmt::format("{}: cannot create the file: {}", target.string(), std::strerror(errno)));
+  }
+  const int error = posix_fallocate(descriptor, 0, kCreationBytes);
+  close(descriptor);
+  // A file system without preallocation (EOPNOTSUPP) is left to HDF5.
+  if (error != 0 && error != EOPNOTSUPP && error != EINVAL) {
+    throw IoError(
+        fmt::format("{}: cannot create the file: {}", target.string(), std::strerror(error)));
+  }
+}
+
+bool is_null_device(const std::filesystem::path& file) {
+  // std::filesystem::equivalent refuses to compare devices.
+  struct stat a {};
+  struct stat b {};
+  return stat(file.c_str(), &a) == 0 && stat("/dev/null", &b) == 0 && a.st_dev == b.st_dev &&
+         a.st_ino == b.st_ino;
+}
+
 /// Appends rows x columns values (row-major; columns ignored for rank 1) to an extendible
 /// dataset holding `first` rows.
 void append_rows(hid_t dataset, int rank, hsize_t first, hsize_t rows, hsize_t columns,
@@ -66,6 +116,22 @@ void append_rows(hid_t dataset, int rank, hsize_t first, hsize_t rows, hsize_t c
   const Id memory(check(H5Screate_simple(rank, count, nullptr), file, what));
   check(H5Dwrite(dataset, H5T_NATIVE_DOUBLE, memory.get(), space.get(), H5P_DEFAULT, data), file,
         what);
+}
+
+/// Points the file's descriptor at an anonymous file in memory. HDF5 1.10 cannot close a file
+/// whose last writes fail (a full disk, a file-size limit): the failed close leaves the file
+/// half-closed, and the program then crashes at exit, where HDF5 closes what is still open.
+/// After the first failed write the temporary file is lost anyway (it is removed, the previous
+/// result stays), so what HDF5 still writes on closing goes to memory instead, and the close
+/// succeeds.
+void redirect_to_memory(hid_t file_id) {
+  void* handle = nullptr;
+  if (H5Fget_vfd_handle(file_id, H5P_DEFAULT, &handle) < 0 || handle == nullptr) return;
+  const int descriptor = *static_cast<int*>(handle);
+  const int memory = memfd_create("hdae-discarded-result", MFD_CLOEXEC);
+  if (memory < 0) return;
+  dup2(memory, descriptor);
+  close(memory);
 }
 
 }  // namespace
@@ -88,11 +154,25 @@ struct Hdf5Sink::State {
   std::optional<SimulationStatus> status;
   bool ended = false;
 
+  /// Runs write; when it throws, the file is given up (redirect_to_memory) before the error
+  /// goes on.
+  template <typename Write>
+  void guarded(Write&& write);
   void write_rows(const double* t, const double* row_values, hsize_t rows);
   void write_buffer();
   void flush();
   void write_rest();
 };
+
+template <typename Write>
+void Hdf5Sink::State::guarded(Write&& write) {
+  try {
+    write();
+  } catch (...) {
+    if (file.valid()) redirect_to_memory(file.get());
+    throw;
+  }
+}
 
 void Hdf5Sink::State::write_rows(const double* t, const double* row_values, hsize_t rows) {
   append_rows(time.get(), 1, rows_written, rows, 0, t, target);
@@ -123,9 +203,11 @@ void Hdf5Sink::State::write_rest() {
     detail::hdf5::write_attribute(file.get(), "status_t", status->t, target);
     detail::hdf5::write_attribute(file.get(), "status_message", status->message, target);
   }
+  // Written out before closing, so that a failure (a full disk) comes while the file is
+  // still open and can be given up (guarded); the close then has nothing left to write.
+  check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), target, "write the file out");
   time.reset();
   values.reset();
-  // Closing writes the file's metadata out; a failure here (a full disk) loses the file.
   if (!file.reset()) detail::hdf5::fail(target, "write the file out");
 }
 
@@ -156,16 +238,28 @@ void Hdf5Sink::begin(const std::vector<ColumnInfo>& columns) {
   const detail::hdf5::QuietErrors quiet;
   State& s = *state_;
   s.atomic = std::make_unique<AtomicFile>(s.target);
-  s.file = Id(H5Fcreate(s.atomic->path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT));
+  if (s.atomic->replaces()) {
+    claim_room(s.atomic->path(), s.target);
+  } else if (!is_null_device(s.target)) {
+    // HDF5 seeks and rewrites what it wrote; a device or pipe cannot hold such a file.
+    throw IoError(
+        fmt::format("{}: an HDF5 result needs a regular file (or /dev/null to discard "
+                    "it), not a device or pipe",
+                    s.target.string()));
+  }
+  s.file = Id(H5Fcreate(s.atomic->path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT,
+                        direct_writes(s.target).get()));
   if (!s.file.valid()) detail::hdf5::fail(s.target, "create the file");
-  detail::hdf5::write_attribute(s.file.get(), "format", "hdae-result", s.target);
-  detail::hdf5::write_attribute(s.file.get(), "format_version", kFormatVersion, s.target);
-  detail::hdf5::write_columns(s.file.get(), columns, s.target);
   s.columns = columns.size();
   s.chunk_rows =
       std::max<hsize_t>(1, kChunkBytes / (sizeof(double) * std::max<hsize_t>(1, s.columns)));
-  s.time = create_extendible(s.file.get(), "time", 1, 0, kTimeChunkRows, s.target);
-  s.values = create_extendible(s.file.get(), "values", 2, s.columns, s.chunk_rows, s.target);
+  s.guarded([&] {
+    detail::hdf5::write_attribute(s.file.get(), "format", "hdae-result", s.target);
+    detail::hdf5::write_attribute(s.file.get(), "format_version", kFormatVersion, s.target);
+    detail::hdf5::write_columns(s.file.get(), columns, s.target);
+    s.time = create_extendible(s.file.get(), "time", 1, 0, kTimeChunkRows, s.target);
+    s.values = create_extendible(s.file.get(), "values", 2, s.columns, s.chunk_rows, s.target);
+  });
   if (s.chunk_rows > 1) {  // a row of a whole chunk is written without the buffers
     s.time_buffer.reserve(s.chunk_rows);
     s.value_buffer.reserve(s.chunk_rows * s.columns);
@@ -177,21 +271,21 @@ void Hdf5Sink::append(double t, std::span<const double> values) {
   State& s = *state_;
   if (!s.file.valid()) return;
   const bool due = std::chrono::steady_clock::now() - s.last_flush >= s.flush_interval;
-  if (s.chunk_rows == 1) {
-    // A row fills a chunk of /values: it goes to the file from the caller's memory.
-    const detail::hdf5::QuietErrors quiet;
-    s.write_rows(&t, values.data(), 1);
-  } else {
+  if (s.chunk_rows > 1) {
     s.time_buffer.push_back(t);
     s.value_buffer.insert(s.value_buffer.end(), values.begin(), values.end());
     if (s.time_buffer.size() < s.chunk_rows && !due) return;
-    const detail::hdf5::QuietErrors quiet;
-    s.write_buffer();
   }
-  if (due) {
-    const detail::hdf5::QuietErrors quiet;
-    s.flush();
-  }
+  const detail::hdf5::QuietErrors quiet;
+  s.guarded([&] {
+    if (s.chunk_rows == 1) {
+      // A row fills a chunk of /values: it goes to the file from the caller's memory.
+      s.write_rows(&t, values.data(), 1);
+    } else {
+      s.write_buffer();
+    }
+    if (due) s.flush();
+  });
 }
 
 void Hdf5Sink::end() {
@@ -199,7 +293,7 @@ void Hdf5Sink::end() {
   if (s.ended || !s.file.valid()) return;
   s.ended = true;
   const detail::hdf5::QuietErrors quiet;
-  s.write_rest();
+  s.guarded([&] { s.write_rest(); });
   s.atomic->commit();
 }
 

@@ -1,5 +1,7 @@
 #include "results/hdf5_support.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
@@ -47,6 +49,15 @@ std::string hdf5_reason() {
   std::string reason;
   H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, take_innermost, &reason);
   H5Eclear2(H5E_DEFAULT);
+  // A failed system call is described with the time, descriptor, buffer and offsets over
+  // several lines; the operating system's message is what tells the reader the cause.
+  constexpr std::string_view kSystemMessage = "error message = '";
+  if (const auto start = reason.find(kSystemMessage); start != std::string::npos) {
+    const auto begin = start + kSystemMessage.size();
+    if (const auto end = reason.find('\'', begin); end != std::string::npos) {
+      return reason.substr(begin, end - begin);
+    }
+  }
   return reason;
 }
 
@@ -63,9 +74,14 @@ hid_t check(hid_t result, const std::filesystem::path& file, std::string_view wh
   return result;
 }
 
-Id string_type(const std::filesystem::path& file) {
+Id string_type(std::size_t width, const std::filesystem::path& file) {
   Id type(check(H5Tcopy(H5T_C_S1), file, "create a string type"));
-  check(H5Tset_size(type.get(), H5T_VARIABLE), file, "create a string type");
+  check(H5Tset_size(type.get(),
+                    width == kVariableLength ? H5T_VARIABLE : std::max<std::size_t>(width, 1)),
+        file, "create a string type");
+  if (width != kVariableLength) {
+    check(H5Tset_strpad(type.get(), H5T_STR_NULLPAD), file, "create a string type");
+  }
   check(H5Tset_cset(type.get(), H5T_CSET_UTF8), file, "create a string type");
   return type;
 }
@@ -101,23 +117,27 @@ void write_integers(hid_t location, const char* name, std::span<const std::int64
 
 void write_strings(hid_t location, const char* name, const std::vector<std::string>& values,
                    const std::filesystem::path& file) {
-  std::vector<const char*> pointers;
-  pointers.reserve(values.size());
-  for (const std::string& v : values) pointers.push_back(v.c_str());
-  const Id type = string_type(file);
-  write_dataset(location, name, type.get(), type.get(), values.size(), pointers.data(), file);
+  std::size_t width = 1;
+  for (const std::string& v : values) width = std::max(width, v.size());
+  std::vector<char> packed(values.size() * width, '\0');
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    std::copy(values[i].begin(), values[i].end(),
+              packed.begin() + static_cast<std::ptrdiff_t>(i * width));
+  }
+  const Id type = string_type(width, file);
+  write_dataset(location, name, type.get(), type.get(), values.size(), packed.data(), file);
 }
 
 void write_attribute(hid_t object, const char* name, std::string_view value,
                      const std::filesystem::path& file) {
   const std::string what = fmt::format("write attribute '{}'", name);
-  const Id type = string_type(file);
+  const Id type = string_type(value.size(), file);
   const Id space(check(H5Screate(H5S_SCALAR), file, what));
   const Id attribute(check(
       H5Acreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT), file, what));
-  const std::string text(value);
-  const char* pointer = text.c_str();
-  check(H5Awrite(attribute.get(), type.get(), &pointer), file, what);
+  std::string text(value);
+  text.resize(std::max<std::size_t>(text.size(), 1), '\0');
+  check(H5Awrite(attribute.get(), type.get(), text.data()), file, what);
 }
 
 void write_attribute(hid_t object, const char* name, double value,
@@ -157,9 +177,36 @@ std::vector<hsize_t> dimensions(hid_t dataset, const std::filesystem::path& file
 
 namespace {
 
-/// Opens a one-dimensional dataset whose type is of this class; its length in size.
+/// At most this many bytes of data per byte stored, for a dataset whose chunks pass through
+/// filters: deflate, the strongest of HDF5's own, stays below about 1030.
+constexpr double kMaxFilterExpansion = 1100.0;
+
+}  // namespace
+
+void check_storage(hid_t dataset, const std::vector<hsize_t>& dims, std::string_view where,
+                   const std::filesystem::path& file) {
+  const Id type(check(H5Dget_type(dataset), file, "read a datatype"));
+  double elements = 1.0;  // in double: the claimed dimensions' product may exceed 2^64
+  for (const hsize_t d : dims) elements *= static_cast<double>(d);
+  const double claimed = elements * static_cast<double>(H5Tget_size(type.get()));
+  if (claimed == 0.0) return;
+  const double stored = static_cast<double>(H5Dget_storage_size(dataset));
+  const Id properties(check(H5Dget_create_plist(dataset), file, "read a dataset's properties"));
+  const bool filtered = H5Pget_nfilters(properties.get()) > 0;
+  if (stored * (filtered ? kMaxFilterExpansion : 1.0) < claimed) {
+    throw IoError(
+        fmt::format("{}: dataset '{}' claims {} entries ({} bytes) but the file stores "
+                    "{} bytes of it (a damaged or truncated file?)",
+                    file.string(), where, elements, claimed, stored));
+  }
+}
+
+namespace {
+
+/// Opens a one-dimensional dataset whose type is of this class; its length in size, its
+/// type in type.
 Id open_vector(hid_t location, const char* name, H5T_class_t type_class, std::string_view where,
-               const std::filesystem::path& file, std::size_t& size) {
+               const std::filesystem::path& file, std::size_t& size, Id& type) {
   if (!has_link(location, name)) {
     throw IoError(
         fmt::format("{}: no dataset '{}' (not an hdae result file?)", file.string(), where));
@@ -167,24 +214,18 @@ Id open_vector(hid_t location, const char* name, H5T_class_t type_class, std::st
   Id dataset(
       check(H5Dopen2(location, name, H5P_DEFAULT), file, fmt::format("open dataset '{}'", where)));
   const std::vector<hsize_t> dims = dimensions(dataset.get(), file);
-  const Id type(check(H5Dget_type(dataset.get()), file, "read a datatype"));
-  const bool is_string = H5Tget_class(type.get()) == H5T_STRING;
-  const bool variable = is_string && H5Tis_variable_str(type.get()) > 0;
-  if (dims.size() != 1 || H5Tget_class(type.get()) != type_class ||
-      (type_class == H5T_STRING && !variable)) {
+  type = Id(check(H5Dget_type(dataset.get()), file, "read a datatype"));
+  if (dims.size() != 1 || H5Tget_class(type.get()) != type_class) {
     const char* wanted = type_class == H5T_FLOAT     ? "floating-point numbers"
                          : type_class == H5T_INTEGER ? "integers"
-                                                     : "variable-length strings";
+                                                     : "strings";
     throw IoError(fmt::format("{}: dataset '{}' is not a one-dimensional array of {}",
                               file.string(), where, wanted));
   }
   size = static_cast<std::size_t>(dims[0]);
+  check_storage(dataset.get(), dims, where, file);
   return dataset;
 }
-
-}  // namespace
-
-namespace {
 
 /// A one-dimensional dataset of numbers of this class, converted to memory_type by HDF5.
 template <typename Number>
@@ -192,12 +233,58 @@ std::vector<Number> read_numbers(hid_t location, const char* name, H5T_class_t t
                                  hid_t memory_type, std::string_view where,
                                  const std::filesystem::path& file) {
   std::size_t size = 0;
-  const Id dataset = open_vector(location, name, type_class, where, file, size);
+  Id type;
+  const Id dataset = open_vector(location, name, type_class, where, file, size, type);
   std::vector<Number> values(size);
   if (size > 0) {
     check(H5Dread(dataset.get(), memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), file,
           fmt::format("read dataset '{}'", where));
   }
+  return values;
+}
+
+/// The text of a fixed-length string of `width` bytes: up to its first NUL (null-terminated
+/// and null-padded strings), without trailing blanks (space-padded ones).
+std::string fixed_text(const char* bytes, std::size_t width, hid_t type) {
+  std::string text(bytes, std::find(bytes, bytes + width, '\0'));
+  if (H5Tget_strpad(type) == H5T_STR_SPACEPAD) {
+    text.erase(text.find_last_not_of(' ') + 1);
+  }
+  return text;
+}
+
+/// Whether strings of variable length may be read from the file holding location: only in a
+/// file of format version 1, which stored them so. Reading them goes through HDF5's global
+/// heap, which trusts the addresses it finds; in a later version a variable-length type can
+/// only be damage (a flipped bit in a type), and reading it could crash.
+bool variable_strings_allowed(hid_t location, const std::filesystem::path& file) {
+  const Id file_id(H5Iget_file_id(location));
+  if (!file_id.valid()) return false;
+  const Id root(H5Oopen(file_id.get(), "/", H5P_DEFAULT));
+  if (!root.valid()) return false;
+  return read_double_attribute(root.get(), "format_version", file) == 1.0;
+}
+
+void refuse_variable_strings(std::string_view where, const std::filesystem::path& file) {
+  throw IoError(
+      fmt::format("{}: '{}' holds strings of variable length, which only files of "
+                  "format version 1 have (a damaged file?)",
+                  file.string(), where));
+}
+
+/// Strings of variable length, as format version 1 wrote them.
+std::vector<std::string> read_variable_strings(hid_t dataset, std::size_t size,
+                                               std::string_view where,
+                                               const std::filesystem::path& file) {
+  std::vector<char*> pointers(size, nullptr);
+  const Id type = string_type(kVariableLength, file);
+  check(H5Dread(dataset, type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()), file,
+        fmt::format("read dataset '{}'", where));
+  std::vector<std::string> values;
+  values.reserve(size);
+  for (const char* p : pointers) values.emplace_back(p != nullptr ? p : "");
+  const Id space(check(H5Dget_space(dataset), file, "read a dataspace"));
+  H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, pointers.data());
   return values;
 }
 
@@ -216,17 +303,23 @@ std::vector<std::int64_t> read_integers(hid_t location, const char* name, std::s
 std::vector<std::string> read_strings(hid_t location, const char* name, std::string_view where,
                                       const std::filesystem::path& file) {
   std::size_t size = 0;
-  const Id dataset = open_vector(location, name, H5T_STRING, where, file, size);
-  std::vector<char*> pointers(size, nullptr);
-  std::vector<std::string> values;
-  if (size == 0) return values;
-  const Id type = string_type(file);
-  check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()), file,
+  Id type;
+  const Id dataset = open_vector(location, name, H5T_STRING, where, file, size, type);
+  if (size == 0) return {};
+  if (H5Tis_variable_str(type.get()) > 0) {
+    if (!variable_strings_allowed(location, file)) refuse_variable_strings(where, file);
+    return read_variable_strings(dataset.get(), size, where, file);
+  }
+  // Read as stored: the bytes of each string, `width` apart.
+  const std::size_t width = H5Tget_size(type.get());
+  std::vector<char> packed(size * width);
+  check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, packed.data()), file,
         fmt::format("read dataset '{}'", where));
+  std::vector<std::string> values;
   values.reserve(size);
-  for (const char* p : pointers) values.emplace_back(p != nullptr ? p : "");
-  const Id space(check(H5Dget_space(dataset.get()), file, "read a dataspace"));
-  H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, pointers.data());
+  for (std::size_t i = 0; i < size; ++i) {
+    values.push_back(fixed_text(packed.data() + i * width, width, type.get()));
+  }
   return values;
 }
 
@@ -236,15 +329,24 @@ std::optional<std::string> read_string_attribute(hid_t object, const char* name,
   const std::string what = fmt::format("read attribute '{}'", name);
   const Id attribute(check(H5Aopen(object, name, H5P_DEFAULT), file, what));
   const Id stored(check(H5Aget_type(attribute.get()), file, what));
-  if (H5Tget_class(stored.get()) != H5T_STRING || H5Tis_variable_str(stored.get()) <= 0) {
-    return std::nullopt;
+  if (H5Tget_class(stored.get()) != H5T_STRING) return std::nullopt;
+  if (H5Tis_variable_str(stored.get()) > 0) {
+    if (!variable_strings_allowed(object, file)) refuse_variable_strings(name, file);
+    const Id type = string_type(kVariableLength, file);
+    char* pointer = nullptr;
+    check(H5Aread(attribute.get(), type.get(), &pointer), file, what);
+    std::string value = pointer != nullptr ? pointer : "";
+    H5free_memory(pointer);
+    return value;
   }
-  const Id type = string_type(file);
-  char* pointer = nullptr;
-  check(H5Aread(attribute.get(), type.get(), &pointer), file, what);
-  std::string value = pointer != nullptr ? pointer : "";
-  H5free_memory(pointer);
-  return value;
+  const std::size_t width = H5Tget_size(stored.get());
+  if (width == 0 || width > H5Aget_storage_size(attribute.get())) {
+    throw IoError(fmt::format("{}: attribute '{}' claims {} bytes but stores {} (a damaged file?)",
+                              file.string(), name, width, H5Aget_storage_size(attribute.get())));
+  }
+  std::vector<char> bytes(width);
+  check(H5Aread(attribute.get(), stored.get(), bytes.data()), file, what);
+  return fixed_text(bytes.data(), width, stored.get());
 }
 
 std::optional<double> read_double_attribute(hid_t object, const char* name,

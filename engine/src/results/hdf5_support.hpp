@@ -55,8 +55,13 @@ class QuietErrors {
 hid_t check(hid_t result, const std::filesystem::path& file, std::string_view what);
 [[noreturn]] void fail(const std::filesystem::path& file, std::string_view what);
 
-/// Variable-length UTF-8 strings.
-[[nodiscard]] Id string_type(const std::filesystem::path& file);
+/// The width that asks string_type for strings of variable length.
+inline constexpr std::size_t kVariableLength = static_cast<std::size_t>(-1);
+/// UTF-8 strings of `width` bytes, padded with NULs (kVariableLength: of variable length).
+/// Result files store fixed-length strings: a reader copies them from the dataset's own data,
+/// where variable-length ones would send it through HDF5's global heap, whose reading trusts
+/// the addresses in the file (a damaged file could crash or hang it).
+[[nodiscard]] Id string_type(std::size_t width, const std::filesystem::path& file);
 
 // One-dimensional datasets under location (a file or a group), written whole.
 void write_doubles(hid_t location, const char* name, std::span<const double> values,
@@ -90,6 +95,11 @@ void write_attribute(hid_t object, const char* name, double value,
                                                                const std::filesystem::path& file);
 [[nodiscard]] std::optional<double> read_double_attribute(hid_t object, const char* name,
                                                           const std::filesystem::path& file);
+/// Throws IoError when a dataset claims more elements than the file stores data for (with
+/// filters, more than any filter expands to), before memory is allocated for them: a damaged
+/// or crafted header may claim 2^40 rows in a file of 3 KB.
+void check_storage(hid_t dataset, const std::vector<hsize_t>& dims, std::string_view where,
+                   const std::filesystem::path& file);
 /// The dimensions of a dataset's dataspace.
 [[nodiscard]] std::vector<hsize_t> dimensions(hid_t dataset, const std::filesystem::path& file);
 

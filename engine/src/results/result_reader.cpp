@@ -49,6 +49,7 @@ ResultTable read_rows(hid_t file_id, std::vector<ColumnInfo> columns,
         file.string(), fmt::join(dims, ", "), time.size(), columns.size(), time.size(),
         columns.size()));
   }
+  detail::hdf5::check_storage(values.get(), dims, "values", file);
   const std::size_t n = columns.size();
   std::vector<double> data(time.size() * n);
   if (!data.empty()) {
