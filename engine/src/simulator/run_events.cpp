@@ -173,7 +173,9 @@ void SimulationRun::locate_first_flip(double t_lo) {
   // the side of zero it had at t_lo is found by bisection on IDA's interpolating polynomial,
   // to IDA's own root tolerance, and becomes the root.
   const double t_r = ida_->t();
-  std::vector<double> x(n_), der_x(n_), r(n_);
+  const std::span<double> x = std::span<double>(probe_).first(n_);
+  const std::span<double> der_x = std::span<double>(probe_).subspan(n_, n_);
+  const std::span<double> r = std::span<double>(probe_).subspan(2 * n_, n_);
   PhaseScope scope(model_, ModelPhase::kIntegration);
   const auto evaluate_at = [&](double t) {
     ida_->interpolate(t, x, der_x);

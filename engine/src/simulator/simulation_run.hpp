@@ -138,6 +138,8 @@ class SimulationRun final : public EventHost {
   TimeEventSchedule schedule_;
   std::vector<double> x_;
   std::vector<double> der_x_;
+  /// x, der_x and r for locate_first_flip, which runs between output rows (allocation-free).
+  std::vector<double> probe_ = std::vector<double>(3 * n_);
   StopWatch stop_watch_;
   reinit::Reinitializer reinit_;
   EventIteration event_iteration_;
