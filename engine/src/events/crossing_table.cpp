@@ -42,10 +42,33 @@ void CrossingTable::begin_pass() { previous_ = value_; }
 
 void CrossingTable::note_root(std::size_t k, int direction) {
   located_[k] = static_cast<signed char>(direction > 0 ? 1 : -1);
+  set_pre_crossing_side(k, direction);
+}
+
+void CrossingTable::set_pre_crossing_side(std::size_t k, int direction) {
   // A restricted crossing may have crossed back unobserved (IDA ignores that direction);
   // put the Boolean on the side it must have been on before the reported crossing.
   if (direction_[k] == CrossingDirection::kRising && direction > 0) value_[k] = 0;
   if (direction_[k] == CrossingDirection::kFalling && direction < 0) value_[k] = 1;
+}
+
+bool CrossingTable::watched(std::size_t k, int direction) const {
+  if (direction > 0) return direction_[k] != CrossingDirection::kFalling;
+  return direction_[k] != CrossingDirection::kRising;
+}
+
+std::vector<int> CrossingTable::note_reported(std::span<const int> reported) {
+  std::vector<int> crossed(reported.begin(), reported.end());
+  for (std::size_t k = 0; k < crossed.size(); ++k) {
+    if (crossed[k] == 0) continue;
+    if (z_[k] != 0.0) {
+      note_root(k, crossed[k]);
+      continue;
+    }
+    set_pre_crossing_side(k, crossed[k]);
+    crossed[k] = 0;
+  }
+  return crossed;
 }
 
 void CrossingTable::note_roots_ahead(std::span<const int> reported) {
@@ -54,10 +77,37 @@ void CrossingTable::note_roots_ahead(std::span<const int> reported) {
     // crossing, whatever round-off c shows.
     if (reported[k] != 0 || (z_[k] > 0.0) == (value_[k] != 0)) continue;
     const int direction = z_[k] > 0.0 ? 1 : -1;
-    if (direction > 0 && direction_[k] == CrossingDirection::kFalling) continue;
-    if (direction < 0 && direction_[k] == CrossingDirection::kRising) continue;
-    note_root(k, direction);
+    if (watched(k, direction)) note_root(k, direction);
   }
+}
+
+std::vector<char> CrossingTable::sides() const {
+  std::vector<char> side(z_.size());
+  for (std::size_t k = 0; k < z_.size(); ++k) side[k] = z_[k] > 0.0 ? 1 : 0;
+  return side;
+}
+
+std::vector<int> CrossingTable::sides_left(std::span<const char> before) const {
+  std::vector<int> left(z_.size(), 0);
+  for (std::size_t k = 0; k < z_.size(); ++k) {
+    const bool now = z_[k] > 0.0;
+    if (now == (before[k] != 0)) continue;
+    const int direction = now ? 1 : -1;
+    if (watched(k, direction)) left[k] = direction;
+  }
+  return left;
+}
+
+bool CrossingTable::any_side_left(std::span<const char> before) const {
+  const std::vector<int> left = sides_left(before);
+  return std::any_of(left.begin(), left.end(), [](int d) { return d != 0; });
+}
+
+bool CrossingTable::any_at_zero(std::span<const int> reported) const {
+  for (std::size_t k = 0; k < z_.size(); ++k) {
+    if (reported[k] != 0 && z_[k] == 0.0) return true;
+  }
+  return false;
 }
 
 void CrossingTable::forget_roots() { std::fill(located_.begin(), located_.end(), 0); }

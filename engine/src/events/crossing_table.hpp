@@ -47,6 +47,13 @@ class CrossingTable {
   /// IDA located a root of crossing k at this instant (+1 rising z, -1 falling z): the
   /// Boolean goes to the new side in the event iteration that follows (see the file comment).
   void note_root(std::size_t k, int direction);
+  /// IDA reported these roots (+1 rising z, -1 falling z, 0 none) at the instant of the last
+  /// evaluation. A crossing whose z is not exactly zero there is noted (note_root); one whose
+  /// z is exactly zero has crossed by its Boolean's rule (z > 0) only if it left the positive
+  /// side, which its value just after tells (note_roots_ahead): it is left out of the
+  /// returned copy of `reported`, after a crossing restricted to the reported direction was
+  /// put on its pre-crossing side.
+  [[nodiscard]] std::vector<int> note_reported(std::span<const int> reported);
   /// After an evaluation just after the root (within IDA's time resolution): the crossings
   /// IDA did not report (reported[k] == 0) whose z there disagrees with their Boolean, in
   /// a direction they watch, count as located too.
@@ -73,6 +80,16 @@ class CrossingTable {
 
   /// z values for IDA (c + o), as recorded by the last evaluation.
   [[nodiscard]] std::span<const double> z() const { return z_; }
+  /// The side of zero of each z in the last evaluation (1: z > 0, the Booleans' rule).
+  [[nodiscard]] std::vector<char> sides() const;
+  /// For each crossing, +1 (rising) or -1 (falling) when z of the last evaluation lies on the
+  /// other side than in `before` (sides()) and IDA watches that direction; 0 otherwise.
+  [[nodiscard]] std::vector<int> sides_left(std::span<const char> before) const;
+  /// True when sides_left(before) is not all zero.
+  [[nodiscard]] bool any_side_left(std::span<const char> before) const;
+  /// True when one of the reported crossings (reported[k] != 0) has z exactly zero in the
+  /// last evaluation.
+  [[nodiscard]] bool any_at_zero(std::span<const int> reported) const;
 
  private:
   std::vector<CrossingDirection> direction_;
@@ -80,6 +97,11 @@ class CrossingTable {
   std::vector<double> nominal_;
   std::vector<char> value_;
   std::vector<char> previous_;
+  /// Puts a crossing restricted to one direction on the side before a root in that direction.
+  void set_pre_crossing_side(std::size_t k, int direction);
+  /// True when IDA watches crossing k for roots in this direction (+1 rising, -1 falling).
+  [[nodiscard]] bool watched(std::size_t k, int direction) const;
+
   std::vector<signed char> located_;
   std::vector<unsigned char> uses_;
   std::vector<double> c_;

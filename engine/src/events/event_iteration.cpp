@@ -111,6 +111,7 @@ void EventIteration::evaluate_pass(double t, EventKind kind, int pass, EventOutc
       check_residual_pad(t);
       check_crossing_uses(t);
     }
+    check_crossing_values(t);
   }
   if (initial_pass) crossings.accept_current();
   const auto& infos = state_.model.structure().crossings;
@@ -153,6 +154,19 @@ void EventIteration::check_crossing_uses(double t) {
                                    "declared crossing takes exactly one helper call "
                                    "(positive, negative, change or edge) per evaluation",
                                    infos[k].name, uses));
+  }
+}
+
+void EventIteration::check_crossing_values(double t) {
+  // During integration a value that is not finite makes IDA retry with a smaller step; at an
+  // event instant there is no step to retry, and a NaN would silently make the Boolean false.
+  const auto z = state_.crossings.z();
+  for (std::size_t k = 0; k < z.size(); ++k) {
+    if (std::isfinite(z[k])) continue;
+    state_.model.fail(t, fmt::format("the value of crossing '{}' is {}; at an event no step can "
+                                     "be retried, so it ends the run",
+                                     state_.model.structure().crossings[k].name,
+                                     std::isnan(z[k]) ? "NaN" : "infinite"));
   }
 }
 

@@ -88,6 +88,8 @@ class EventIteration {
   void check_residual_pad(double t);
   /// Throws (as a model failure) when a crossing was used other than once at t0.
   void check_crossing_uses(double t);
+  /// Throws (as a model failure) naming a crossing whose value is not finite at t.
+  void check_crossing_values(double t);
   void record_jumps(const std::vector<double>& x_before, EventRecord& record) const;
 
   /// Fills the watched pad after the residual rows at t0 (a NaN no arithmetic produces).

@@ -56,6 +56,10 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
                                                  FixedValues fixed, std::vector<double>& x,
                                                  std::vector<double>& der_x,
                                                  std::span<const std::size_t> impulse_sources) {
+  {
+    detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
+    check_constraint_rows(t, row_kinds, x);
+  }
   if (!impulse_sources.empty()) {
     const std::vector<bool> algebraic = algebraic_unknowns(t, row_kinds, x);
     detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
@@ -158,6 +162,23 @@ ConsistencyReport& Reinitializer::failed(ConsistencyReport& report, SolveStatus 
 std::vector<bool> Reinitializer::algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
                                                     std::span<const double> x) {
   detail::PhaseScope scope(model_, detail::ModelPhase::kIntegration);
+  return probe_derivatives(t, row_kinds, x);
+}
+
+void Reinitializer::check_constraint_rows(double t, std::span<const RowKind> row_kinds,
+                                          std::span<const double> x) {
+  // Once per set of row kinds (at t0 and after an event that changed them), before the jump
+  // solve reads the constraint rows with der_x = 0.
+  if (std::equal(row_kinds.begin(), row_kinds.end(), checked_kinds_.begin(),
+                 checked_kinds_.end())) {
+    return;
+  }
+  static_cast<void>(probe_derivatives(t, row_kinds, x));
+  checked_kinds_.assign(row_kinds.begin(), row_kinds.end());
+}
+
+std::vector<bool> Reinitializer::probe_derivatives(double t, std::span<const RowKind> row_kinds,
+                                                   std::span<const double> x) {
   const std::size_t n = x.size();
   std::vector<bool> algebraic(n, true);
   std::vector<double> zero(n, 0.0), probe(n, 0.0), r0(n), r1(n);
@@ -169,7 +190,9 @@ std::vector<bool> Reinitializer::algebraic_unknowns(double t, std::span<const Ro
     for (const std::size_t j : columns) {
       probe[j] = 0.0;
       const auto depends = [&](std::size_t i) {
-        return row_kinds[i] == RowKind::kDifferential && r1[i] != r0[i];
+        if (r1[i] == r0[i]) return false;
+        if (row_kinds[i] == RowKind::kConstraint) refuse_derivative_in_constraint(t, i, j);
+        return true;
       };
       if (coloured != nullptr) {
         const sparsity::SparsityPattern& p = coloured->pattern;
@@ -189,6 +212,17 @@ std::vector<bool> Reinitializer::algebraic_unknowns(double t, std::span<const Ro
     for (sparsity::Index j = 0; j < n; ++j) probe_columns(std::span<const sparsity::Index>(&j, 1));
   }
   return algebraic;
+}
+
+void Reinitializer::refuse_derivative_in_constraint(double t, std::size_t row,
+                                                    std::size_t variable) {
+  // The jump solve and the consistent derivatives read a constraint row as f_c(x) = 0 with
+  // der_x = 0 (jump_system.hpp); a der_x in it would silently be dropped there.
+  const ModelStructure& s = model_.structure();
+  model_.fail(t, fmt::format("row '{}' is declared a constraint but depends on der({}); a "
+                             "constraint row must not contain derivatives (declare it "
+                             "RowKind::kDifferential)",
+                             s.equations.name(row), s.variables.name(variable)));
 }
 
 std::string Reinitializer::mode_description(std::span<const RowKind> row_kinds) const {

@@ -63,6 +63,9 @@ class Reinitializer {
                                     std::span<const std::size_t> impulse_sources = {});
   /// true for x[j] when der_x[j] enters no f_d row at (t, x): F_d is linear in der_x, so
   /// F(x, e_j) - F(x, 0) is column j of M_d exactly (the columns of one colour probed at once).
+  /// A constraint row that the same probe finds depending on some der_x[j] is a model failure
+  /// (ModelError through ModelCalls::fail) naming the row and der(x_j); make_consistent
+  /// checks that first whenever the row kinds differ from those it last checked.
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
                                                      std::span<const double> x);
   [[nodiscard]] const Workspace& workspace() const { return workspace_; }
@@ -73,6 +76,15 @@ class Reinitializer {
  private:
   [[nodiscard]] JumpProblem problem(double t, std::span<const RowKind> row_kinds,
                                     FixedValues fixed);
+  /// algebraic_unknowns in the caller's phase: F(x, e_j) - F(x, 0) per column (coloured),
+  /// refusing a constraint row that depends on a der_x.
+  [[nodiscard]] std::vector<bool> probe_derivatives(double t, std::span<const RowKind> row_kinds,
+                                                    std::span<const double> x);
+  /// probe_derivatives for row kinds not checked before (t0, and events that change them).
+  void check_constraint_rows(double t, std::span<const RowKind> row_kinds,
+                             std::span<const double> x);
+  [[noreturn]] void refuse_derivative_in_constraint(double t, std::size_t row,
+                                                    std::size_t variable);
   [[nodiscard]] std::string mode_description(std::span<const RowKind> row_kinds) const;
   /// The jump over the impulses of the sources (see make_consistent).
   ConsistencyReport impact(JumpProblem& p, std::span<const std::size_t> sources,
@@ -86,6 +98,7 @@ class Reinitializer {
   detail::ModelCalls& model_;
   ReinitSettings settings_;
   Workspace workspace_;
+  std::vector<RowKind> checked_kinds_;  ///< the row kinds check_constraint_rows last passed
 };
 
 }  // namespace hdae::reinit

@@ -48,9 +48,10 @@ void SimulationRun::take_step() {
   const double t_out = std::min(output_time(next_output_), t_event);
   const double t_stop = options_.step_to_outputs ? t_out : t_event;
   sundials::StepResult result = sundials::StepResult::kFailure;
+  const double t_from = ida_->t();
   {
     PhaseScope scope(model_, ModelPhase::kIntegration);
-    stepping_from_ = ida_->t();
+    stepping_from_ = t_from;
     result = ida_->step(t_out, t_stop);
     stepping_from_.reset();
   }
@@ -64,6 +65,7 @@ void SimulationRun::take_step() {
     step_failed();
     return;
   }
+  if (result == sundials::StepResult::kRoot) locate_first_flip(t_from);
   pending_ = PendingStep{result, ida_->t()};
   if (stop_watch_.requested()) {
     // The rows up to the step's end, then the run stops there.

@@ -111,6 +111,12 @@ class SimulationRun final : public EventHost {
   /// Tells the crossing table which crossings IDA located at t, and which cross within
   /// IDA's time resolution after t (simultaneous events).
   void note_roots(double t);
+  /// IDA's root time resolution at t, and the instant one resolution after t.
+  [[nodiscard]] double root_tolerance(double t) const;
+  [[nodiscard]] double root_ahead(double t) const;
+  /// After kRoot from a step that began at t_lo: moves the root back to the first instant at
+  /// which a crossing's Boolean flips, when IDA reported one that is exactly zero.
+  void locate_first_flip(double t_lo);
   void restart_integrator(double t);
   /// First step size at t0 and after every restart (SimulationOptions::restart_step):
   /// initial_step_s, 0 for IDA's estimate, or the step from IDA's history before t.
@@ -132,6 +138,8 @@ class SimulationRun final : public EventHost {
   TimeEventSchedule schedule_;
   std::vector<double> x_;
   std::vector<double> der_x_;
+  /// x, der_x and r for locate_first_flip, which runs between output rows (allocation-free).
+  std::vector<double> probe_ = std::vector<double>(3 * n_);
   StopWatch stop_watch_;
   reinit::Reinitializer reinit_;
   EventIteration event_iteration_;

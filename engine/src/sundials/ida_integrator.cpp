@@ -201,6 +201,12 @@ void IdaIntegrator::interpolate(double t, std::span<double> y, std::span<double>
   std::copy(wyp.begin(), wyp.end(), yp.begin());
 }
 
+void IdaIntegrator::move_root(double t, std::vector<int> root_info) {
+  check_ida(IDAGetSolution(ida_.get(), t, y_.get(), yp_.get()), "IDAGetSolution");
+  t_ = t;
+  root_info_ = std::move(root_info);
+}
+
 std::string IdaIntegrator::last_flag_name() const { return ida_flag_name(last_flag_); }
 
 double IdaIntegrator::last_step() const {

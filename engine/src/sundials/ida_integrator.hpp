@@ -123,6 +123,11 @@ class IdaIntegrator {
   /// y and yp at t inside the last step, [t() - last step, t()], from IDA's interpolating
   /// polynomial; throws when t lies outside.
   void interpolate(double t, std::span<double> y, std::span<double> yp) const;
+  /// After kRoot: the root becomes the earlier instant t inside the last step (the first at
+  /// which a crossing's Boolean flips, where IDA reported a root function that had reached
+  /// zero earlier and stayed there): t(), y(), yp() and root_info() are those of t, y and yp
+  /// from IDA's interpolating polynomial. IDA's own state is left; the caller restarts at t.
+  void move_root(double t, std::vector<int> root_info);
 
   [[nodiscard]] double t() const { return t_; }
   [[nodiscard]] std::span<const double> y() const { return view(y_.get()); }
