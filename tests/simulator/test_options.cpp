@@ -3,6 +3,7 @@
 #include <limits>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "hdae/errors.hpp"
 #include "hdae/options.hpp"
@@ -169,5 +170,83 @@ TEST_CASE("a bad threads value is refused with a message naming the option") {
   o.threads = 256;
   CHECK(error_of(o) == "no error");  // above the hardware's threads: allowed (options.hpp)
   o.threads = 0;
+  CHECK(error_of(o) == "no error");
+}
+
+TEST_CASE("an interval, a tolerance or a step below what double precision resolves is refused") {
+  SimulationOptions o;
+  // 1e17 + 16 is the next double but one after 1e17: a span IDA cannot take a step in.
+  o.start_s = 1e17;
+  o.stop_s = 1e17 + 16;
+  CHECK(error_of(o) ==
+        "SimulationOptions::stop_s must be such that stop_s - start_s (16) is finite and > the "
+        "time resolution of the run (2.22e+04 s), got 1.0000000000000002e+17");
+  o = {};
+  o.stop_s = 1e-300;
+  CHECK(error_of(o) ==
+        "SimulationOptions::stop_s must be such that stop_s - start_s (1e-300) is finite and > "
+        "the time resolution of the run (2.22e-13 s), got 1e-300");
+  o = {};
+  o.start_s = -1.7e308;
+  o.stop_s = 1.7e308;  // stop_s - start_s overflows
+  CHECK(error_of(o) ==
+        "SimulationOptions::stop_s must be such that stop_s - start_s (inf) is finite and > the "
+        "time resolution of the run (3.77e+295 s), got 1.7e+308");
+
+  // IDA gives up when u ||x||_WRMS > 1, and ||x||_WRMS reaches 1/rel_tol (options.cpp).
+  for (const double rel_tol : {1e-17, 1e-300}) {
+    o = {};
+    o.rel_tol = rel_tol;
+    CHECK(error_of(o) ==
+          "SimulationOptions::rel_tol must be >= 1e-15 (IDA cannot meet a smaller relative "
+          "tolerance in double precision), got " +
+              fmt::format("{}", rel_tol));
+  }
+  o = {};
+  o.rel_tol = 1e-15;
+  CHECK(error_of(o) == "no error");
+
+  o = {};
+  o.max_step_s = 1e-300;
+  CHECK(error_of(o) ==
+        "SimulationOptions::max_step_s must be 0 (no limit) or >= the time resolution of the run "
+        "(2.22e-13 s), got 1e-300");
+  o = {};
+  o.initial_step_s = 1e-320;
+  CHECK(error_of(o) ==
+        "SimulationOptions::initial_step_s must be 0 (IDA's own estimate) or >= the time "
+        "resolution of the run (2.22e-13 s), got 1e-320");
+  o = {};
+  o.max_step_s = 1e-12;
+  o.initial_step_s = 1e-12;
+  CHECK(error_of(o) == "no error");
+}
+
+TEST_CASE("an enum field holding no enumerator is refused naming the field") {
+  SimulationOptions o;
+  o.linear_solver = static_cast<LinearSolverKind>(3);  // what a cast from a bad integer gives
+  CHECK(error_of(o) ==
+        "SimulationOptions::linear_solver must be kAuto (0), kDense (1) or kKlu (2), got 3");
+  o = {};
+  o.jump_rule = static_cast<JumpRule>(-1);
+  CHECK(error_of(o) ==
+        "SimulationOptions::jump_rule must be kMidpoint (0) or kEndPoint (1), got -1");
+  o = {};
+  o.row_storage = static_cast<RowStorage>(3);
+  CHECK(error_of(o) ==
+        "SimulationOptions::row_storage must be kInMemory (0), kStreamOnly (1) or kSinksOnly (2), "
+        "got 3");
+  o = {};
+  o.record_rows = static_cast<RecordedRows>(2);
+  CHECK(error_of(o) ==
+        "SimulationOptions::record_rows must be kGrid (0) or kEventsOnly (1), got 2");
+  o = {};
+  o.log_level = static_cast<LogLevel>(5);
+  CHECK(error_of(o) ==
+        "SimulationOptions::log_level must be kOff (0), kError (1), kWarning (2), kInfo (3) or "
+        "kDebug (4), got 5");
+  o = {};
+  o.log_level = LogLevel::kDebug;
+  o.row_storage = RowStorage::kSinksOnly;
   CHECK(error_of(o) == "no error");
 }

@@ -330,7 +330,8 @@ struct FamilyDependency {
 
   /// The range of i that has entries: [begin, end).
   [[nodiscard]] std::size_t begin() const {
-    return offset < 0 ? static_cast<std::size_t>(-offset) : 0;
+    // -offset without negating PTRDIFF_MIN
+    return offset < 0 ? static_cast<std::size_t>(-(offset + 1)) + 1 : 0;
   }
   [[nodiscard]] std::size_t end() const;
 };

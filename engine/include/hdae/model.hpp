@@ -16,6 +16,7 @@
 // declarations.hpp) and the two context classes.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <limits>
 #include <optional>
@@ -109,15 +110,15 @@ class Evaluation {
       : t_(t), x_(x), der_x_(der_x), r_(r), w_(w), crossings_(crossings), phase_(phase) {}
 
   [[nodiscard]] double t() const { return t_; }
-  [[nodiscard]] double x(Var v) const { return x_[index("variable", v.index, x_.size())]; }
+  [[nodiscard]] double x(Var v) const { return x_[hot_index("variable", v.index, x_.size())]; }
   [[nodiscard]] double der(Var v) const {
-    return der_x_[index("variable", v.index, der_x_.size())];
+    return der_x_[hot_index("variable", v.index, der_x_.size())];
   }
   [[nodiscard]] std::span<const double> x() const { return x_; }
   [[nodiscard]] std::span<const double> der_x() const { return der_x_; }
 
   /// Sets residual row e (f_d or f_c, as declared for the current mode).
-  void set(Eq e, double residual) { r_[index("equation", e.index, r_.size())] = residual; }
+  void set(Eq e, double residual) { r_[hot_index("equation", e.index, r_.size())] = residual; }
   [[nodiscard]] std::span<double> residuals() { return r_; }
 
   [[nodiscard]] bool wants_outputs() const { return !w_.empty(); }
@@ -145,17 +146,24 @@ class Evaluation {
 
  private:
   bool update(Crossing c, double value);
-  /// The handle's index. Builds without NDEBUG check every access against the declarations
-  /// (like an assert); optimised builds leave the hot path alone, and the simulator finds a
-  /// residual row or crossing handle of another model in the evaluation at t0 instead
-  /// (events/event_iteration.cpp: the residual buffer of that call is padded and watched).
-  [[nodiscard]] static std::size_t index([[maybe_unused]] const char* kind, std::size_t i,
-                                         [[maybe_unused]] std::size_t count) {
+  /// The index of a variable or equation handle, the hot path of every residual evaluation.
+  /// Builds without NDEBUG check every access against the declarations (like an assert);
+  /// optimised builds leave it alone, and the simulator finds a residual row handle of another
+  /// model in the evaluation at t0 instead (events/event_iteration.cpp: the residual buffer
+  /// of that call is padded and watched).
+  [[nodiscard]] static std::size_t hot_index([[maybe_unused]] const char* kind, std::size_t i,
+                                             [[maybe_unused]] std::size_t count) {
 #ifdef NDEBUG
     return i;
 #else
     return detail::checked(kind, i, count);
 #endif
+  }
+  /// The index of an output or crossing handle, checked in every build: the buffers they
+  /// address are sized by the declarations at the run's start and are not padded, and a
+  /// check costs little beside what a crossing or output does anyway.
+  [[nodiscard]] static std::size_t index(const char* kind, std::size_t i, std::size_t count) {
+    return detail::checked(kind, i, count);
   }
 
   double t_;
@@ -262,9 +270,14 @@ class JacobianEntries {
 /// The interface the simulator drives. Implementations own their discrete state (modes);
 /// the simulator owns x, der_x, the crossing Booleans, the row kinds and the time events.
 ///
+/// One model object serves one run at a time: a Simulator (and so simulate()) over a model that
+/// is already in a run throws ModelError ("model 'm' is already in use by another run"), also
+/// when the other run lives in another thread. The model is in a run (in_simulation()) from
+/// the Simulator's construction until its take_result() or its destruction.
+///
 /// Parameters (ModelStructure::parameters) are set between runs: a Simulator copies the start
 /// values and reads the structure when it is constructed, so set_parameter throws ModelError
-/// while a Simulator over the model exists (in_simulation()).
+/// while the model is in a run, and so do the declarations of hdae::Model.
 class SimulationModel {
  public:
   SimulationModel() = default;
@@ -312,12 +325,14 @@ class SimulationModel {
   /// the model has no such parameter.
   [[nodiscard]] double parameter(std::string_view name) const;
 
-  /// True while a Simulator over this model exists (from its construction to its destruction).
-  [[nodiscard]] bool in_simulation() const { return simulators_ != 0; }
+  /// True while the model is in a run: from the construction of a Simulator over it to that
+  /// Simulator's take_result() or destruction.
+  [[nodiscard]] bool in_simulation() const { return in_run_.load(std::memory_order_acquire); }
 
  private:
   friend class detail::ModelInUse;
-  std::size_t simulators_ = 0;
+  /// Atomic: two threads that start runs on one model at once see each other.
+  std::atomic<bool> in_run_{false};
 };
 
 }  // namespace hdae

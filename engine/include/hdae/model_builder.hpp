@@ -46,6 +46,9 @@
 
 namespace hdae {
 
+/// Every declaration (declare_*, set_start, set_nominal, set_der_start, crossing(),
+/// clear_declarations) throws ModelError while the model is in a run (in_simulation()): in
+/// evaluate() or on_event(), or from another thread while a Simulator over the model exists.
 class Model : public SimulationModel {
  public:
   explicit Model(std::string name) { structure_.name = std::move(name); }
@@ -71,6 +74,7 @@ class Model : public SimulationModel {
   template <std::size_t N>
   std::array<Vars, N> declare_variable_families(std::size_t count,
                                                 const VariableInfo (&members)[N]) {
+    prepare_families("declare_variable_families", count, N, structure_.variables.size());
     return families<Var, N>(structure_.variables.add_families(count, members), count);
   }
   Eq declare_equation(std::string name, RowKind kind = RowKind::kDifferential);
@@ -82,6 +86,7 @@ class Model : public SimulationModel {
   template <std::size_t N>
   std::array<Eqs, N> declare_equation_families(std::size_t count,
                                                const EquationInfo (&members)[N]) {
+    prepare_families("declare_equation_families", count, N, structure_.equations.size());
     return families<Eq, N>(structure_.equations.add_families(count, members), count);
   }
   Out declare_output(std::string name, std::string unit = {});
@@ -94,12 +99,18 @@ class Model : public SimulationModel {
   void declare_dependency(Eq e, Var v);
   /// Declares that e[i] depends on v[i + offset] for every i where v has that element:
   ///   declare_dependency(spring, s, -1);   // 0 = f[i] - k (s[i] - s[i-1]) holds s[i-1]
+  /// ModelError when |offset| exceeds the larger family's size (and 1): no element pairs.
   void declare_dependency(Eqs e, Vars v, std::ptrdiff_t offset = 0);
   /// Declares a parameter; ModelError when its name is empty or taken, its value not finite,
   /// or its bounds NaN, crossed or not around the value.
   Param declare_parameter(ParameterInfo info);
-  /// The parameter's current value (an indexed read: cheap enough for evaluate()).
-  [[nodiscard]] double value(Param p) const { return structure_.parameters[p.index].value; }
+  /// The parameter's current value (an indexed read: cheap enough for evaluate()). The handle
+  /// is checked in every build (ModelError "parameter handle 3 is out of range: ...").
+  [[nodiscard]] double value(Param p) const {
+    return structure_
+        .parameters[detail::checked("parameter", p.index, structure_.parameters.size())]
+        .value;
+  }
   /// Called after set_parameter stored a new value: recompute derived data and start values,
   /// check rules between parameters (throw ModelError naming them).
   virtual void parameters_changed() {}
@@ -114,14 +125,21 @@ class Model : public SimulationModel {
   /// The start value of der(v) (VariableInfo::der_start) of a variable declared on its own
   /// (ModelError for a family member, as set_nominal).
   void set_der_start(Var v, double der_start);
-  /// Mutable access for models whose crossing nominals follow parameters.
-  CrossingInfo& crossing(Crossing c) { return structure_.crossings[c.index]; }
+  /// Mutable access for models whose crossing nominals follow parameters (the handle checked;
+  /// ModelError while the model is in a run).
+  CrossingInfo& crossing(Crossing c);
   /// Removes every declaration except the parameters, for a model whose size is a parameter
   /// and that declares itself anew in parameters_changed(); all handles but Param ones become
   /// invalid. The tables' memory is released, so a model made smaller does not keep it.
   void clear_declarations();
 
  private:
+  /// ModelError naming call while the model is in a run: the run holds the declarations.
+  void refuse_in_run(const char* call) const;
+  /// refuse_in_run, and ModelError naming call when count elements of `members` members each
+  /// would not fit beside `existing` entries (the tables could not hold them).
+  void prepare_families(const char* call, std::size_t count, std::size_t members,
+                        std::size_t existing) const;
   /// The description of v, declared on its own; ModelError naming `what` for a family member.
   VariableInfo& own_description(Var v, const char* what);
   template <class Handle, std::size_t N>

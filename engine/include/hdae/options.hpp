@@ -59,13 +59,19 @@ enum class LogLevel { kOff, kError, kWarning, kInfo, kDebug };
 
 using LogSink = std::function<void(LogLevel, std::string_view)>;
 
+/// validate() also refuses an enum field holding no enumerator (a value cast from an int),
+/// naming the field and the enumerators.
 struct SimulationOptions {
   // --- Integration (IDA) ---------------------------------------------------------------
   /// Start time t0 in s; finite.
   double start_s = 0.0;
-  /// Stop time in s; finite and > start_s.
+  /// Stop time in s; finite, and stop_s - start_s finite and larger than the time resolution of
+  /// the run, 1000 u max(|start_s|, |stop_s|, 1) with u the unit roundoff (the times IDA cannot
+  /// tell apart; output_interval_s, max_step_s and initial_step_s are held to it too).
   double stop_s = 1.0;
-  /// IDA relative tolerance; in (0, 1).
+  /// IDA relative tolerance; in [1e-15, 1): IDA cannot meet a smaller one in double precision
+  /// (it stops with "too much accuracy requested" when u ||x||_WRMS > 1, and ||x||_WRMS can
+  /// reach 1/rel_tol).
   double rel_tol = 1e-6;
   /// Absolute tolerance of x[i] is abs_tol_factor * rel_tol * nominal[i]; > 0.
   double abs_tol_factor = 0.01;
@@ -76,7 +82,7 @@ struct SimulationOptions {
   /// algebraic variable that varies faster than they do is accurate only at the steps).
   /// SUNDIALS' IDA guide discourages suppression for index-1 systems, which hdae integrates.
   bool suppress_algebraic = false;
-  /// Largest step in s; 0 means no limit; otherwise > 0.
+  /// Largest step in s; 0 means no limit; otherwise at least the time resolution (stop_s).
   double max_step_s = 0.0;
   /// Most IDA steps between two stored rows (output points, event rows); >= 1. More end the
   /// run with Outcome::kSolverFailure (IDA_TOO_MUCH_WORK).
@@ -97,7 +103,7 @@ struct SimulationOptions {
   double nonlinear_convergence_coef = 0.33;
   /// First step size in s at t0 and after every event that restarts IDA (IDASetInitStep),
   /// unless restart_step is kFromHistory, which replaces it after events; 0 lets IDA
-  /// estimate it (docs/design.md, "Restarts"); otherwise > 0.
+  /// estimate it (docs/design.md, "Restarts"); otherwise at least the time resolution (stop_s).
   double initial_step_s = 0.0;
   /// IDA's first step after an event that restarts it. kIdaEstimate (default) is the most
   /// accurate; kFromHistory saves about two thirds of the steps a restart costs, with the

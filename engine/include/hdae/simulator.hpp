@@ -28,6 +28,7 @@
 // carry the partial result.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <span>
 #include <vector>
@@ -47,6 +48,13 @@ class SimulationRun;
 /// outlive the simulator; the simulator owns x, der_x, the crossing Booleans, row kinds, time
 /// events, the result and the statistics.
 ///
+/// The model is in this run from the construction to take_result() or the destruction: a
+/// second Simulator (or simulate()) over it meanwhile throws ModelError, also from another
+/// thread (model.hpp, SimulationModel::in_simulation). One Simulator is driven by one thread
+/// at a time: a call of initialize, advance_to, take_result, add_row_sink or
+/// add_event_observer while another is under way in another thread throws std::logic_error
+/// ("Simulator is busy in another thread") and leaves the run alone.
+///
 ///   hdae::Simulator sim(model, options);            // validates options and model
 ///   sim.add_row_sink(my_sink);                      // optional, before initialize()
 ///   sim.initialize();
@@ -54,8 +62,9 @@ class SimulationRun;
 ///   hdae::SimulationResult r = sim.take_result();
 class Simulator {
  public:
-  /// Validates options and the model's structure (OptionError, ModelError) and resets the
-  /// model's discrete state (SimulationModel::reset) when initialize() runs.
+  /// Claims the model (ModelError when it is already in a run), validates options and the
+  /// model's structure (OptionError, ModelError) and resets the model's discrete state
+  /// (SimulationModel::reset) when initialize() runs.
   Simulator(SimulationModel& model, SimulationOptions options);
   ~Simulator();
   Simulator(const Simulator&) = delete;
@@ -74,9 +83,11 @@ class Simulator {
   /// Integrates to t (start_s <= time() <= t <= stop_s; std::invalid_argument otherwise) and
   /// handles every event up to and including t. Returns kRunning while t < stop_s and the run
   /// goes on, kReachedStopTime at stop_s, or how the run ended; once ended, further calls
-  /// return the same status without doing anything.
+  /// return the same status without doing anything. After take_result() on a run that had not
+  /// ended, advance_to and initialize throw std::logic_error: that run cannot go on.
   const SimulationStatus& advance_to(double t);
 
+  /// The run's status; while kRunning, its t is the time reached (time()).
   [[nodiscard]] const SimulationStatus& status() const;
   /// The time the run has reached (start_s before initialize()).
   [[nodiscard]] double time() const;
@@ -92,11 +103,14 @@ class Simulator {
   [[nodiscard]] const SimulationModel& model() const;
   [[nodiscard]] const SimulationOptions& options() const;
   /// Moves the result out (table, events, status, statistics); ends the run first (sinks get
-  /// end()) when it is still kRunning, with the status left at kRunning.
+  /// end()) when it is still kRunning, with the status left at kRunning. Gives the model free
+  /// for another run.
   [[nodiscard]] SimulationResult take_result();
 
  private:
   std::unique_ptr<detail::SimulationRun> run_;
+  /// A call that changes the run is under way (BusyScope in simulator.cpp).
+  std::atomic<bool> busy_{false};
 };
 
 /// Runs model from options.start_s to options.stop_s: a Simulator advanced to stop_s in one

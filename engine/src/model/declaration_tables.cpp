@@ -1,6 +1,7 @@
 // The tables of hdae/declarations.hpp: where each declaration lies, the names of family
 // members made on demand, and the family dependencies of the sparsity pattern.
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -168,10 +169,14 @@ std::vector<RowKind> EquationTable::kinds() const {
 }
 
 std::size_t FamilyDependency::end() const {
-  // i + offset < cols  <=>  i < cols - offset
-  const auto limit = static_cast<std::ptrdiff_t>(cols) - offset;
-  if (limit <= 0) return 0;
-  return std::min(rows, static_cast<std::size_t>(limit));
+  // i + offset < cols  <=>  i < cols - offset, in unsigned arithmetic: no offset overflows it.
+  if (offset >= 0) {
+    const auto ahead = static_cast<std::size_t>(offset);
+    return ahead >= cols ? 0 : std::min(rows, cols - ahead);
+  }
+  const std::size_t behind = begin();
+  return cols > std::numeric_limits<std::size_t>::max() - behind ? rows
+                                                                 : std::min(rows, cols + behind);
 }
 
 std::size_t SparsityTable::size() const {

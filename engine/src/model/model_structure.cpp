@@ -1,4 +1,4 @@
-// ModelStructure::validate and the modelling layer's declarations (model_builder.hpp).
+// ModelStructure::validate and the handle errors (model.hpp, declarations.hpp).
 #include <array>
 #include <cmath>
 #include <optional>
@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
-#include "hdae/model_builder.hpp"
+#include "hdae/model.hpp"
 #include "model/parameter_rules.hpp"
 #include "model/unique_names.hpp"
 
@@ -262,81 +262,6 @@ void ModelStructure::validate() const {
                     "Jacobian",
                     name, e->row, e->col, n, n));
   }
-}
-
-Var Model::declare_variable(VariableInfo info) {
-  return Var{structure_.variables.add(std::move(info))};
-}
-
-Vars Model::declare_variables(std::size_t count, VariableInfo info) {
-  return declare_variable_families<1>(count, {std::move(info)})[0];
-}
-
-Eq Model::declare_equation(std::string name, RowKind kind) {
-  return Eq{structure_.equations.add(EquationInfo{std::move(name), kind})};
-}
-
-Eqs Model::declare_equations(std::size_t count, std::string name, RowKind kind) {
-  return declare_equation_families<1>(count, {EquationInfo{std::move(name), kind}})[0];
-}
-
-Out Model::declare_output(std::string name, std::string unit) {
-  structure_.outputs.push_back(OutputInfo{std::move(name), std::move(unit)});
-  return Out{structure_.outputs.size() - 1};
-}
-
-Crossing Model::declare_crossing(std::string name, CrossingDirection direction, double nominal) {
-  structure_.crossings.push_back(CrossingInfo{std::move(name), direction, nominal});
-  return Crossing{structure_.crossings.size() - 1};
-}
-
-TimeEvent Model::declare_time_event(std::string name) {
-  structure_.time_events.push_back(TimeEventInfo{std::move(name)});
-  return TimeEvent{structure_.time_events.size() - 1};
-}
-
-void Model::declare_dependency(Eq e, Var v) {
-  structure_.sparsity.add(SparsityEntry{e.index, v.index});
-}
-
-void Model::declare_dependency(Eqs e, Vars v, std::ptrdiff_t offset) {
-  structure_.sparsity.add_family({.first_row = e.first,
-                                  .row_stride = e.stride,
-                                  .rows = e.count,
-                                  .first_col = v.first,
-                                  .col_stride = v.stride,
-                                  .cols = v.count,
-                                  .offset = offset});
-}
-
-void Model::set_start(Var v, double start) {
-  structure_.variables.set_start(detail::checked("variable", v.index, structure_.variables.size()),
-                                 start);
-}
-
-VariableInfo& Model::own_description(Var v, const char* what) {
-  const std::size_t j = detail::checked("variable", v.index, structure_.variables.size());
-  const detail::DeclarationPlace place = structure_.variables.layout().locate(j);
-  if (place.group->indexed && place.group->count > 1) {
-    throw ModelError(fmt::format("model '{}': variable '{}' shares its {} with its family '{}'",
-                                 structure_.name, structure_.variables.name(j), what,
-                                 structure_.variables.declared(j).name));
-  }
-  return structure_.variables.declared(j);
-}
-
-void Model::set_nominal(Var v, double nominal) {
-  own_description(v, "nominal value").nominal = nominal;
-}
-
-void Model::set_der_start(Var v, double der_start) {
-  own_description(v, "der_start").der_start = der_start;
-}
-
-void Model::set_nominal(Vars v, double nominal) {
-  if (v.count == 0) return;
-  structure_.variables.declared(detail::checked("variable", v.first, structure_.variables.size()))
-      .nominal = nominal;
 }
 
 }  // namespace hdae

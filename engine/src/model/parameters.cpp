@@ -67,6 +67,7 @@ double SimulationModel::parameter(std::string_view name) const {
 }
 
 void Model::clear_declarations() {
+  refuse_in_run("clear_declarations");
   structure_.variables.clear();
   structure_.equations.clear();
   std::vector<OutputInfo>().swap(structure_.outputs);
@@ -76,6 +77,7 @@ void Model::clear_declarations() {
 }
 
 Param Model::declare_parameter(ParameterInfo info) {
+  refuse_in_run("declare_parameter");
   detail::check_parameter(info, structure_.name);
   for (const ParameterInfo& p : structure_.parameters) {
     if (p.name == info.name) {

@@ -1,6 +1,7 @@
 // SimulationOptions::validate: names the violated field and its rule (hdae/options.hpp).
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <string>
 
@@ -19,10 +20,59 @@ constexpr double kTimeResolutionUnits = 1000.0;
 constexpr double kMaxOutputPoints = 1e9;
 /// More threads than this is a mistake (a count of something else), not a machine.
 constexpr int kMaxThreads = 256;
+/// The smallest rel_tol IDA can meet in double precision. IDA gives up on a step with
+/// IDA_TOO_MUCH_ACC when u ||x||_WRMS > 1 (u the unit roundoff, 2.2e-16); with its weights
+/// 1/(rel_tol |x_i| + abs_tol_i), ||x||_WRMS <= 1/rel_tol, so rel_tol >= 1e-15 (4.5 u) keeps
+/// that test passed with room, whatever the solution's size.
+constexpr double kMinRelTol = 1e-15;
 
 void require(bool ok, const char* field, const char* rule, double value) {
   if (!ok)
     throw OptionError(fmt::format("SimulationOptions::{} must be {}, got {}", field, rule, value));
+}
+
+/// Times closer than this are the same instant for IDA (events/same_time.hpp); depends on the
+/// magnitude of the run's times.
+double time_resolution(const SimulationOptions& o) {
+  return kTimeResolutionUnits * std::numeric_limits<double>::epsilon() *
+         std::max({std::abs(o.start_s), std::abs(o.stop_s), 1.0});
+}
+
+/// A step size that is 0 (its default) or at least the time resolution: a smaller one cannot
+/// move IDA's time.
+void require_step(double step, const char* field, const char* zero_means,
+                  const SimulationOptions& o) {
+  const double resolution = time_resolution(o);
+  require(
+      step == 0.0 || step >= resolution, field,
+      fmt::format("0 ({}) or >= the time resolution of the run ({:.3g} s)", zero_means, resolution)
+          .c_str(),
+      step);
+}
+
+/// An enum field holds one of its enumerators, named in order from 0 (a value cast from an
+/// int, a file or another language may hold anything).
+template <class Enum>
+void require_choice(Enum value, const char* field, std::initializer_list<const char*> names) {
+  const auto v = static_cast<long long>(value);
+  if (v >= 0 && v < static_cast<long long>(names.size())) return;
+  std::string rule;
+  std::size_t k = 0;
+  for (const char* name : names) {
+    if (k > 0) rule += k + 1 == names.size() ? " or " : ", ";
+    rule += fmt::format("{} ({})", name, k++);
+  }
+  require(false, field, rule.c_str(), static_cast<double>(v));
+}
+
+/// The enum fields.
+void check_choices(const SimulationOptions& o) {
+  require_choice(o.linear_solver, "linear_solver", {"kAuto", "kDense", "kKlu"});
+  require_choice(o.jump_rule, "jump_rule", {"kMidpoint", "kEndPoint"});
+  require_choice(o.restart_step, "restart_step", {"kIdaEstimate", "kFromHistory"});
+  require_choice(o.row_storage, "row_storage", {"kInMemory", "kStreamOnly", "kSinksOnly"});
+  require_choice(o.record_rows, "record_rows", {"kGrid", "kEventsOnly"});
+  require_choice(o.log_level, "log_level", {"kOff", "kError", "kWarning", "kInfo", "kDebug"});
 }
 
 /// The first entry of output_times out of place, named with its index.
@@ -62,13 +112,20 @@ void check_interval_and_tolerances(const SimulationOptions& o) {
   require(std::isfinite(o.stop_s), "stop_s", "finite", o.stop_s);
   require(o.stop_s > o.start_s, "stop_s", fmt::format("> start_s ({})", o.start_s).c_str(),
           o.stop_s);
+  const double resolution = time_resolution(o);
+  // An interval within the time resolution has no room for a step (and one that overflows
+  // none for output points).
+  require(std::isfinite(o.stop_s - o.start_s) && o.stop_s - o.start_s > resolution, "stop_s",
+          fmt::format("such that stop_s - start_s ({}) is finite and > the time resolution of "
+                      "the run ({:.3g} s)",
+                      o.stop_s - o.start_s, resolution)
+              .c_str(),
+          o.stop_s);
   if (o.output_interval_s) {
     const double dt = *o.output_interval_s;
     require(std::isfinite(dt) && dt > 0.0, "output_interval_s",
             "> 0 when set (unset selects (stop_s - start_s)/500)", dt);
     // Finer than the time resolution, consecutive output times would be the same double.
-    const double resolution = kTimeResolutionUnits * std::numeric_limits<double>::epsilon() *
-                              std::max({std::abs(o.start_s), std::abs(o.stop_s), 1.0});
     require(dt >= resolution, "output_interval_s",
             fmt::format(">= the time resolution of the run ({:.3g} s)", resolution).c_str(), dt);
     require((o.stop_s - o.start_s) / dt <= kMaxOutputPoints, "output_interval_s",
@@ -78,6 +135,11 @@ void check_interval_and_tolerances(const SimulationOptions& o) {
             dt);
   }
   require(o.rel_tol > 0.0 && o.rel_tol < 1.0, "rel_tol", "in (0, 1)", o.rel_tol);
+  require(o.rel_tol >= kMinRelTol, "rel_tol",
+          fmt::format(">= {:g} (IDA cannot meet a smaller relative tolerance in double precision)",
+                      kMinRelTol)
+              .c_str(),
+          o.rel_tol);
   require(std::isfinite(o.abs_tol_factor) && o.abs_tol_factor > 0.0, "abs_tol_factor", "> 0",
           o.abs_tol_factor);
   check_output_times(o);
@@ -87,6 +149,7 @@ void check_interval_and_tolerances(const SimulationOptions& o) {
 void check_integration(const SimulationOptions& o) {
   require(std::isfinite(o.max_step_s) && o.max_step_s >= 0.0, "max_step_s", ">= 0 (0: no limit)",
           o.max_step_s);
+  require_step(o.max_step_s, "max_step_s", "no limit", o);
   require(o.max_steps_per_interval >= 1, "max_steps_per_interval", ">= 1",
           static_cast<double>(o.max_steps_per_interval));
   require(o.sparse_min_unknowns >= 1, "sparse_min_unknowns", ">= 1",
@@ -96,10 +159,7 @@ void check_integration(const SimulationOptions& o) {
           "nonlinear_convergence_coef", "in (0, 1]", o.nonlinear_convergence_coef);
   require(std::isfinite(o.initial_step_s) && o.initial_step_s >= 0.0, "initial_step_s",
           ">= 0 (0: IDA's own estimate)", o.initial_step_s);
-  require(
-      o.restart_step == RestartStep::kIdaEstimate || o.restart_step == RestartStep::kFromHistory,
-      "restart_step", "kIdaEstimate (0) or kFromHistory (1)",
-      static_cast<double>(static_cast<int>(o.restart_step)));
+  require_step(o.initial_step_s, "initial_step_s", "IDA's own estimate", o);
   check_threads(o.threads);
 }
 
@@ -150,6 +210,7 @@ void check_recording(const SimulationOptions& o) {
 }  // namespace
 
 void SimulationOptions::validate() const {
+  check_choices(*this);
   check_interval_and_tolerances(*this);
   check_integration(*this);
   check_events(*this);

@@ -59,11 +59,30 @@ std::vector<double> derivative_start_values(const ModelStructure& s) {
   return der_x;
 }
 
+/// The options' own rules, the model's declarations, and the rules that need both.
+SimulationOptions checked_options(const SimulationModel& model, SimulationOptions options) {
+  options.validate();
+  const ModelStructure& structure = model.structure();
+  structure.validate();
+  if (options.linear_solver == LinearSolverKind::kKlu && structure.sparsity.empty()) {
+    throw OptionError(fmt::format(
+        "SimulationOptions::linear_solver is kKlu but model '{}' declares no sparsity pattern "
+        "(declare_dependency); use kAuto or kDense, or declare the pattern",
+        structure.name));
+  }
+  return options;
+}
+
+/// The run has an outcome of its own: it reached its end, however.
+bool has_ended(const SimulationStatus& status) {
+  return status.outcome != Outcome::kNotRun && status.outcome != Outcome::kRunning;
+}
+
 }  // namespace
 
 SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
     : in_use_(model),
-      options_(std::move(options)),
+      options_(checked_options(model, std::move(options))),
       crossings_(model.structure(), options_.crossing_hysteresis),
       model_(model, &crossings_),
       structure_(model.structure()),
@@ -112,7 +131,17 @@ void SimulationRun::add_event_observer(EventObserver& observer) {
   observers_.push_back(&observer);
 }
 
+void SimulationRun::refuse_after_take(const char* call) const {
+  if (taken_ && !has_ended(status_)) {
+    throw std::logic_error(fmt::format(
+        "Simulator::{}: the result was taken before the run ended (take_result() ends the run; "
+        "it cannot go on)",
+        call));
+  }
+}
+
 const SimulationStatus& SimulationRun::initialize() {
+  refuse_after_take("initialize");
   if (stage_ != Stage::kCreated) return status_;
   stage_ = Stage::kRunning;
   const double t0 = options_.start_s;
@@ -149,6 +178,7 @@ const SimulationStatus& SimulationRun::initialize() {
 }
 
 const SimulationStatus& SimulationRun::advance_to(double t) {
+  refuse_after_take("advance_to");
   if (stage_ == Stage::kCreated) initialize();
   if (stage_ == Stage::kEnded || status_.outcome != Outcome::kRunning) return status_;
   if (!(t >= t_ && t <= options_.stop_s)) {
@@ -161,6 +191,7 @@ const SimulationStatus& SimulationRun::advance_to(double t) {
   } catch (...) {
     end_by_exception();
   }
+  if (status_.outcome == Outcome::kRunning) status_.t = t_;  // the time reached, as time()
   return status_;
 }
 
@@ -169,11 +200,14 @@ SimulationResult SimulationRun::take_result() {
     stage_ = Stage::kEnded;
     recorder_.end();
   }
+  taken_ = true;
   SimulationResult r;
   r.table = table_.take_table();
   r.events = std::move(events_);
   r.status = status_;
   r.statistics = statistics();
+  // The run is over: the model no longer sees calls from it and may start another.
+  in_use_.release();
   return r;
 }
 

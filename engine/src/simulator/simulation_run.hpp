@@ -78,6 +78,8 @@ class SimulationRun final : public EventHost {
   };
 
   // simulation_run.cpp: set-up
+  /// std::logic_error naming call when take_result() ended the run before its end.
+  void refuse_after_take(const char* call) const;
   [[nodiscard]] sundials::IntegratorSetup integrator_setup() const;
   void start_integration();
   [[nodiscard]] double output_time(std::size_t k) const;
@@ -128,7 +130,8 @@ class SimulationRun final : public EventHost {
   [[nodiscard]] std::string exception_message() const;
   void keep_last_row(double t);
 
-  ModelInUse in_use_;  ///< set_parameter refuses while the run exists
+  /// Claims the model for the run (a second run and set_parameter refuse) until take_result().
+  ModelInUse in_use_;
   SimulationOptions options_;
   CrossingTable crossings_;
   ModelCalls model_;
@@ -159,6 +162,7 @@ class SimulationRun final : public EventHost {
   double output_interval_s_;
   std::optional<std::vector<bool>> algebraic_;  ///< cached until the row kinds change
   Stage stage_ = Stage::kCreated;
+  bool taken_ = false;           ///< take_result() moved the result out
   double t_ = 0.0;               ///< time reached (reported by time())
   std::size_t next_output_ = 1;  ///< index k of the next output point t0 + k dt
   long steps_since_row_ = 0;     ///< for max_steps_per_interval
