@@ -5,8 +5,11 @@ forms start, stop, rtol, output_interval, max_step and max_wall_time are accepte
 fields take their value names as strings ("klu", "end_point"). Every value is checked for its
 type here (TypeError naming the option) and for its range by the C++ validate() (OptionError,
 a ValueError, with the C++ message: "SimulationOptions::rel_tol must be in (0, 1), got 2").
+A number the field's C++ type cannot hold (max_order=2**31, stop=10**400) is an OptionError
+too, with validate()'s rule for the field and the value as given.
 """
 
+import decimal
 import os
 
 from . import _hdae
@@ -45,30 +48,77 @@ def _enum_value(name, value):
     raise ValueError(f"option {name} must be one of {choices}, got {value!r}")
 
 
+def number_text(value):
+    """value for a message: as Python writes it, in exponent form when it has many digits."""
+    if isinstance(value, int) and abs(value) >= 10**20:
+        return f"{decimal.Decimal(value):.3e}"
+    return str(value)
+
+
+def _refused(name, stand_in, given):
+    """The OptionError for field name given a value its C++ type cannot hold: validate()'s
+    rule for the field, found by validating stand_in (the nearest value the type holds), with
+    the given value; a rule of the type itself when stand_in is valid."""
+    options = _hdae.SimulationOptions()
+    setattr(options, name, stand_in)
+    try:
+        options.validate()
+    except _hdae.OptionError as error:
+        message = str(error)  # "SimulationOptions::<name> must be <rule>, got <value>"
+        if message.startswith(f"SimulationOptions::{name} must be ") and ", got " in message:
+            return _hdae.OptionError(message.rsplit(", got ", 1)[0] + f", got {number_text(given)}")
+    relation = "<=" if given > stand_in else ">="
+    return _hdae.OptionError(f"SimulationOptions::{name} must be {relation} {stand_in} (the "
+                             f"range of its C++ type), got {number_text(given)}")
+
+
+def _integer(name, value):
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"option {name} must be an integer, got {value!r}")
+    value = value.__index__()
+    low, high = _hdae._integer_option_ranges[name]
+    if not low <= value <= high:
+        raise _refused(name, min(max(value, low), high), value)
+    return value
+
+
+def _double(name, value):
+    if isinstance(value, (bool, str, bytes)) or not hasattr(value, "__float__"):
+        raise TypeError(f"option {name} must be a number, got {value!r}")
+    try:
+        return float(value)
+    except OverflowError:  # an int beyond DBL_MAX
+        raise _refused(name, float("inf") if value > 0 else float("-inf"), value) from None
+    except (TypeError, ValueError):  # a numpy array of several values, say
+        raise TypeError(f"option {name} must be a number, got {value!r}") from None
+
+
+def _path(name, value):
+    if not isinstance(value, (str, os.PathLike)):
+        raise TypeError(f"option {name} must be a path, got {value!r}")
+    path = os.fspath(value)
+    if ("\0" if isinstance(path, str) else b"\0") in path:
+        raise _hdae.OptionError(f"SimulationOptions::{name} must be a path without NUL "
+                                f"characters, got {path!r}")
+    return path
+
+
 def _converted(name, value, default):
-    """value in the type of the field name (whose default is default), or TypeError."""
+    """value in the type of the field name (whose default is default), or TypeError, or
+    OptionError when the field's C++ type cannot hold it."""
     if name in _ENUMS:
         return _enum_value(name, value)
     if name == "output_interval_s":
-        return None if value is None else _converted("output_interval_s (a number)", value, 0.0)
+        return None if value is None else _double(name, value)
     if name == "stream_csv_path":
-        if not isinstance(value, (str, os.PathLike)):
-            raise TypeError(f"option stream_csv_path must be a path, got {value!r}")
-        return os.fspath(value)
+        return _path(name, value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise TypeError(f"option {name} must be True or False, got {value!r}")
         return value
     if isinstance(default, int):
-        if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise TypeError(f"option {name} must be an integer, got {value!r}")
-        value = value.__index__()
-        if value < 0:
-            raise ValueError(f"SimulationOptions::{name} must be >= 0, got {value}")
-        return value
-    if isinstance(value, (bool, str)) or not hasattr(value, "__float__"):
-        raise TypeError(f"option {name} must be a number, got {value!r}")
-    return float(value)
+        return _integer(name, value)
+    return _double(name, value)
 
 
 def make_options(caller, kwargs):

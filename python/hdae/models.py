@@ -5,13 +5,16 @@
     hdae.models.make("ideal_clutch", J2=0.5)
 
 A parameter name the model does not have, or a value outside its range, raises
-hdae.ModelError (a ValueError) with the C++ message naming the parameter. The factories are
+hdae.ModelError (a ValueError) with the C++ message naming the parameter, also for a number
+no double holds (J2=10**400); a value that is no single number (a string, an array of several
+values) raises TypeError naming it. The factories are
 plain module functions, so they pickle by name and can be sent to Dask workers (hdae.sweep).
 """
 
 import math
 
 from . import _hdae
+from ._options import number_text
 
 _CATALOG = {name: (description, parameters)
             for name, description, parameters in _hdae._catalog()}
@@ -26,10 +29,30 @@ def make(name, **parameters):
     """A new bundled model called name, with the given parameters changed."""
     model = _hdae._make_model(name)
     for key, value in parameters.items():
-        if isinstance(value, (bool, str)) or not hasattr(value, "__float__"):
-            raise TypeError(f"model '{name}': parameter {key} must be a number, got {value!r}")
-        model.set_parameter(key, float(value))
+        _set_parameter(model, key, value)
     return model
+
+
+def _set_parameter(model, key, value):
+    not_a_number = TypeError(f"model '{model.name}': parameter {key} must be a number, "
+                             f"got {value!r}")
+    if isinstance(value, (bool, str, bytes)) or not hasattr(value, "__float__"):
+        raise not_a_number
+    overflow = False
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond DBL_MAX: the C++ range check refuses it as infinite
+        number, overflow = (math.inf if value > 0 else -math.inf), True
+    except (TypeError, ValueError):  # a numpy array of several values, say
+        raise not_a_number from None
+    try:
+        model.set_parameter(key, number)
+    except _hdae.ModelError as error:
+        message = str(error)  # "model '...': parameter '...' must be ..., got inf"
+        if overflow and ", got " in message:  # the rule, with the value as given
+            raise _hdae.ModelError(message.rsplit(", got ", 1)[0] +
+                                   f", got {number_text(value)}") from None
+        raise
 
 
 def _class_name(name):

@@ -6,37 +6,81 @@ Latin-hypercube samples (latin_hypercube). The model is created in the worker, f
 by model_factory(**point): the factory is what travels to the workers (for the bundled models
 the class-like factories hdae.models.<Name>, which take the parameters as keywords). A point
 that fails (an exception of the model or the factory, a bad parameter value, a run ending in
-chattering or a solver failure) is reported in its row (status and message) and the others
-complete.
+chattering or a solver failure; also KeyboardInterrupt or SystemExit raised by its model, and
+a failure after the run: a summary that fails or cannot be pickled, a result file that cannot
+be written) is reported in its row (status and message) and the others complete. Ctrl-C in
+the calling process stops the whole sweep.
+
+A sweep has at most MAX_POINTS points: a grid is counted before it is made, so that a study
+too large for the scheduler and for memory is refused at once (ValueError naming the count).
 """
 
 import itertools
 import math
+import operator
 import os
+import pickle
 import sys
 
 import numpy as np
 
 from ._run import simulate
 
+#: The most points one sweep runs. Each point is a task of the Dask scheduler (about a
+#: millisecond of its time and a kilobyte of its memory) and a row of the table; a million is
+#: some minutes of scheduling alone. Larger studies are several sweeps.
+MAX_POINTS = 1_000_000
+
+#: What a point's model, factory or summary may raise and the point reports in its row.
+#: KeyboardInterrupt and SystemExit raised there are the point's failure: in a worker they
+#: would otherwise kill its thread or process. Ctrl-C in the calling process still stops the
+#: sweep: it raises there, in _gather, not in run_point.
+_POINT_FAILURES = (Exception, KeyboardInterrupt, SystemExit)
+
+
+def _positive_count(caller, name, value):
+    """value (an int or a numpy integer, not a bool) as an int >= 1, or TypeError/ValueError."""
+    try:
+        count = None if isinstance(value, (bool, np.bool_)) else operator.index(value)
+    except TypeError:
+        count = None
+    if count is None:
+        raise TypeError(f"{caller}: {name} must be a positive integer, got {value!r}")
+    if count < 1:
+        raise ValueError(f"{caller}: {name} must be a positive integer, got {count}")
+    return count
+
+
+def _refuse_too_many(caller, count, detail=""):
+    if count > MAX_POINTS:
+        raise ValueError(f"{caller}: {count} points{detail} are more than the limit of "
+                         f"{MAX_POINTS} per sweep (hdae.sweep.MAX_POINTS); split the study "
+                         "into several sweeps")
+
 
 def grid(values):
     """The cartesian product of a dict name -> list of values, as a list of dicts (the first
-    name varies slowest)."""
+    name varies slowest). More than MAX_POINTS combinations: ValueError, before any is made."""
     names = list(values)
+    axes = []
     for name in names:
-        if isinstance(values[name], (str, bytes)) or not hasattr(values[name], "__iter__"):
-            raise TypeError(f"grid: the values of {name!r} must be a list, got {values[name]!r}")
-    return [dict(zip(names, combo)) for combo in itertools.product(*(values[n] for n in names))]
+        axis = values[name]
+        if isinstance(axis, (str, bytes)) or not hasattr(axis, "__iter__"):
+            raise TypeError(f"grid: the values of {name!r} must be a list, got {axis!r}")
+        axes.append(axis if hasattr(axis, "__len__") else list(axis))
+    sizes = [len(axis) for axis in axes]
+    _refuse_too_many("grid", math.prod(sizes), " (" + " x ".join(map(str, sizes)) + ")")
+    return [dict(zip(names, combo)) for combo in itertools.product(*axes)]
 
 
 def latin_hypercube(bounds, n, seed=None):
     """n points in the box bounds (name -> (low, high)) by Latin-hypercube sampling: for every
     parameter, [low, high] is cut into n equal strata and each stratum holds exactly one
     point, at a uniformly random position within it; the strata are paired across parameters
-    by independent random permutations. seed makes the points reproducible."""
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise ValueError(f"latin_hypercube: n must be a positive integer, got {n!r}")
+    by independent random permutations. seed makes the points reproducible. n may be a numpy
+    integer; at most MAX_POINTS."""
+    n = _positive_count("latin_hypercube", "n", n)
+    _refuse_too_many("latin_hypercube", n)
     rng = np.random.default_rng(seed)
     columns = {}
     for name, bound in bounds.items():
@@ -48,8 +92,10 @@ def latin_hypercube(bounds, n, seed=None):
         if not (math.isfinite(low) and math.isfinite(high) and low <= high):
             raise ValueError(f"latin_hypercube: bounds of {name!r} must be finite with "
                              f"low <= high, got ({low}, {high})")
-        strata = rng.permutation(n)
-        columns[name] = low + (strata + rng.random(n)) / n * (high - low)
+        u = (rng.permutation(n) + rng.random(n)) / n  # in [0, 1), one value per stratum
+        # low (1 - u) + high u, not low + u (high - low): high - low overflows for bounds of
+        # opposite sign beyond DBL_MAX / 2. The clip keeps a last-bit rounding inside the box.
+        columns[name] = np.clip(low * (1.0 - u) + high * u, low, high)
     return [{name: float(columns[name][i]) for name in columns} for i in range(n)]
 
 
@@ -57,12 +103,25 @@ def _points(parameters):
     if isinstance(parameters, dict):
         return grid(parameters)
     if hasattr(parameters, "to_dict") and hasattr(parameters, "columns"):  # a DataFrame
+        _refuse_too_many("sweep", len(parameters))
         return parameters.to_dict("records")
-    points = list(parameters)
+    if hasattr(parameters, "__len__"):
+        _refuse_too_many("sweep", len(parameters))
+    # An iterator is read no further than one point beyond the limit.
+    points = list(itertools.islice(parameters, MAX_POINTS + 1))
+    _refuse_too_many("sweep", len(points), " (at least: the iterator was read no further)")
     for i, p in enumerate(points):
         if not isinstance(p, dict):
             raise TypeError(f"sweep: point {i} must be a dict of parameter values, got {p!r}")
     return points
+
+
+def _described(error):
+    return f"{type(error).__name__}: {error}"
+
+
+def _add_message(row, text):
+    row["message"] = (row["message"] + "; " if row["message"] else "") + text
 
 
 def _final(result, name):
@@ -72,44 +131,77 @@ def _final(result, name):
     return float(column[-1]) if len(column) else math.nan
 
 
+def _picklable(value):
+    """The error pickling value raises (pickle, then cloudpickle as Dask does), or None."""
+    try:
+        pickle.dumps(value)
+        return None
+    except Exception as error:  # noqa: BLE001 - any failure of pickling is reported
+        try:
+            import cloudpickle
+
+            cloudpickle.dumps(value)
+            return None
+        except ImportError:
+            return error
+        except Exception as cloud_error:  # noqa: BLE001
+            return cloud_error
+
+
 def _summary_columns(summary, result):
+    """summary(result) as columns; a value that cannot travel back from a worker (pickled in
+    every mode, so that threads and processes give the same table) raises TypeError."""
     value = summary(result)
-    if isinstance(value, dict):
-        return {str(k): v for k, v in value.items()}
-    return {"summary": value}
+    columns = {str(k): v for k, v in value.items()} if isinstance(value, dict) \
+        else {"summary": value}
+    for name, v in columns.items():
+        error = _picklable(v)
+        if error is not None:
+            raise TypeError(f"column {name!r} cannot be sent back from a worker "
+                            f"({_described(error)}); return numbers or strings")
+    return columns
+
+
+def _simulated(row, model_factory, point, options):
+    """The point's result (or the partial result of a failed run, or None); sets status and
+    message."""
+    try:
+        result = simulate(model_factory(**point), **options)
+        row["status"], row["message"] = result.status.outcome, result.status.message
+    except _POINT_FAILURES as error:  # reported in the row: the other points must complete
+        result = getattr(error, "partial_result", None)
+        row["status"] = result.status.outcome if result is not None else "error"
+        row["message"] = _described(error)
+    return result
 
 
 def run_point(model_factory, point, options, outputs=(), summary=None, result_path=None):
     """One run of a sweep (executed in a worker): a dict with the point's parameters, status,
     message, t_end, the final values of outputs, the summary's columns and result_file. Never
-    raises for a failing point: the failure is in status and message."""
+    raises for a failing point: the failure is in status and message (a failure after the run,
+    of the summary or of writing the result file, in message)."""
     row = dict(point)
-    result = None
-    try:
-        model = model_factory(**point)
-        result = simulate(model, **options)
-        row["status"], row["message"] = result.status.outcome, result.status.message
-    except Exception as error:  # reported in the row: the other points must complete
-        result = getattr(error, "partial_result", None)
-        row["status"] = result.status.outcome if result is not None else "error"
-        row["message"] = f"{type(error).__name__}: {error}"
+    row["status"], row["message"] = "error", ""
+    result = _simulated(row, model_factory, point, options)
     row["t_end"] = result.status.t if result is not None else math.nan
     for name in outputs:
         try:
             row[name] = _final(result, name) if result is not None else math.nan
         except KeyError as error:
             row[name] = math.nan
-            row["message"] = (row["message"] + "; " if row["message"] else "") + str(error)
+            _add_message(row, str(error))
     if summary is not None and result is not None:
         try:
             row.update(_summary_columns(summary, result))
-        except Exception as error:
-            row["message"] = (row["message"] + "; " if row["message"] else "") + \
-                f"summary failed: {type(error).__name__}: {error}"
+        except _POINT_FAILURES as error:
+            _add_message(row, f"summary failed: {_described(error)}")
     row["result_file"] = ""
     if result_path is not None and result is not None:
-        result.write_csv(result_path)
-        row["result_file"] = os.fspath(result_path)
+        try:
+            result.write_csv(result_path)
+            row["result_file"] = os.fspath(result_path)
+        except _POINT_FAILURES as error:
+            _add_message(row, f"result file not written: {_described(error)}")
     return row
 
 
@@ -127,7 +219,9 @@ def _client(client, processes, workers):
     return client, False
 
 
-def _gather(client, futures, progress):
+def _gather(futures, points, progress):
+    """The rows in the order of the points. A point whose task failed in Dask itself (its
+    worker died: KilledWorker; its row could not be sent back) gets a row saying so."""
     from dask.distributed import as_completed
 
     show = sys.stderr.isatty() if progress is None else progress
@@ -139,7 +233,11 @@ def _gather(client, futures, progress):
     rows = [None] * len(futures)
     index = {f.key: i for i, f in enumerate(futures)}
     for future in as_completed(futures):
-        rows[index[future.key]] = future.result()
+        i = index[future.key]
+        try:
+            rows[i] = future.result()
+        except Exception as error:  # not BaseException: Ctrl-C here stops the sweep
+            rows[i] = dict(points[i], status="error", message=_described(error))
         if bar is not None:
             bar.update(1)
     if bar is not None:
@@ -155,10 +253,11 @@ def sweep(model_factory, parameters, *, client=None, outputs=(), summary=None,
     columns of summary(result) (a dict, or one value in column "summary") and result_file.
 
     parameters: a dict name -> list (the grid of all combinations), a list of dicts, or a
-    DataFrame (one point per row); latin_hypercube() gives such a list.
-    client: None (a LocalCluster of `workers` workers, default 2, processes or threads as
-    `processes` says, closed afterwards), a dask.distributed Client, or a scheduler address
-    ("tcp://host:8786").
+    DataFrame (one point per row); latin_hypercube() gives such a list. At most MAX_POINTS
+    points (ValueError naming the count, before any run).
+    client: None (a LocalCluster of `workers` workers, a positive integer, default 2,
+    processes or threads as `processes` says, closed afterwards), a dask.distributed Client,
+    or a scheduler address ("tcp://host:8786").
     results_dir: when given, each run's full result is written there as run_<i>.csv (plus the
     units and event files); the workers must see this directory.
     progress: a tqdm progress bar (None: when standard error is a terminal).
@@ -169,6 +268,8 @@ def sweep(model_factory, parameters, *, client=None, outputs=(), summary=None,
     from ._options import make_options
 
     make_options("sweep", options)  # bad options fail here, not once per point
+    if workers is not None:
+        workers = _positive_count("sweep", "workers", workers)
     points = _points(parameters)
     paths = [None] * len(points)
     if results_dir is not None:
@@ -183,7 +284,11 @@ def sweep(model_factory, parameters, *, client=None, outputs=(), summary=None,
         futures = [dask_client.submit(run_point, model_factory, point, options, tuple(outputs),
                                       summary, path, pure=False)
                    for point, path in zip(points, paths)]
-        rows = _gather(dask_client, futures, progress)
+        try:
+            rows = _gather(futures, points, progress)
+        except BaseException:  # Ctrl-C: the runs not done yet are not wanted any more
+            dask_client.cancel(futures)
+            raise
     finally:
         if owned:
             cluster = getattr(dask_client, "cluster", None)
@@ -191,3 +296,6 @@ def sweep(model_factory, parameters, *, client=None, outputs=(), summary=None,
             if cluster is not None:
                 cluster.close()
     return pd.DataFrame(rows)
+
+
+sweep.MAX_POINTS = MAX_POINTS  # as hdae.sweep.MAX_POINTS (hdae.sweep is this function)

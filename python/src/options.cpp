@@ -1,6 +1,8 @@
 // hdae.SimulationOptions: the C++ aggregate with the same field names. hdae.simulate() and
 // hdae.Simulator() fill it from keyword arguments (python/hdae/_options.py); validate() throws
 // hdae.OptionError (a ValueError) with the C++ message naming the field.
+#include <limits>
+
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
@@ -35,9 +37,32 @@ void bind_option_enums(py::module_& m) {
       .value("debug", LogLevel::kDebug);
 }
 
+/// (lowest, highest) of the C++ type of an integer field: python/hdae/_options.py refuses a value
+/// outside it with hdae.OptionError naming the field (pybind11's conversion would fail with
+/// "incompatible function arguments", naming no field).
+template <class T>
+py::tuple type_range(T SimulationOptions::* /*field*/) {
+  return py::make_tuple(std::numeric_limits<T>::lowest(), std::numeric_limits<T>::max());
+}
+
+void bind_integer_ranges(py::module_& m) {
+  using O = SimulationOptions;
+  py::dict ranges;
+  ranges["max_steps_per_interval"] = type_range(&O::max_steps_per_interval);
+  ranges["sparse_min_unknowns"] = type_range(&O::sparse_min_unknowns);
+  ranges["max_order"] = type_range(&O::max_order);
+  ranges["threads"] = type_range(&O::threads);
+  ranges["max_event_iterations"] = type_range(&O::max_event_iterations);
+  ranges["chattering_event_count"] = type_range(&O::chattering_event_count);
+  ranges["chattering_dense_event_count"] = type_range(&O::chattering_dense_event_count);
+  ranges["max_jump_iterations"] = type_range(&O::max_jump_iterations);
+  m.attr("_integer_option_ranges") = ranges;
+}
+
 }  // namespace
 
 void bind_options(py::module_& m) {
+  bind_integer_ranges(m);
   bind_option_enums(m);
   using O = SimulationOptions;
   py::class_<O>(m, "SimulationOptions",

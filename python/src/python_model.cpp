@@ -103,6 +103,25 @@ std::size_t check(const char* kind, std::size_t index, std::size_t count) {
   return detail::checked(kind, index, count);
 }
 
+// Handles checked here against the model's own declarations, in every build: the engine checks
+// the crossing helpers' handles in debug builds only (the hot path of a C++ model,
+// hdae/model.hpp), and a handle from Python may be any model's.
+template <class View>
+Crossing crossing(const View& v, Crossing c) {
+  check("crossing", c.index, v.structure->crossings.size());
+  return c;
+}
+template <class View>
+Var variable(const View& v, Var var) {
+  check("variable", var.index, v.structure->variables.size());
+  return var;
+}
+template <class View>
+TimeEvent time_event(const View& v, TimeEvent te) {
+  check("time event", te.index, v.structure->time_events.size());
+  return te;
+}
+
 void bind_evaluation(py::module_& m) {
   using V = EvaluationView;
   py::class_<V>(m, "Evaluation",
@@ -132,12 +151,15 @@ void bind_evaluation(py::module_& m) {
       .def_property_readonly("wants_outputs", [](const V& v) { return v.get().wants_outputs(); })
       .def_property_readonly("is_initial", [](const V& v) { return v.get().is_initial(); })
       .def_property_readonly("is_event", [](const V& v) { return v.get().is_event(); })
-      .def("positive",
-           [](const V& v, Crossing c, double value) { return v.get().positive(c, value); })
-      .def("negative",
-           [](const V& v, Crossing c, double value) { return v.get().negative(c, value); })
-      .def("change", [](const V& v, Crossing c, double value) { return v.get().change(c, value); })
-      .def("edge", [](const V& v, Crossing c, double value) { return v.get().edge(c, value); });
+      .def("positive", [](const V& v, Crossing c,
+                          double value) { return v.get().positive(crossing(v, c), value); })
+      .def("negative", [](const V& v, Crossing c,
+                          double value) { return v.get().negative(crossing(v, c), value); })
+      .def("change", [](const V& v, Crossing c,
+                        double value) { return v.get().change(crossing(v, c), value); })
+      .def("edge", [](const V& v, Crossing c, double value) {
+        return v.get().edge(crossing(v, c), value);
+      });
 }
 
 void bind_event_context(py::module_& m) {
@@ -152,20 +174,21 @@ void bind_event_context(py::module_& m) {
       .def_property_readonly(
           "pass_", [](const V& v) { return v.get().pass(); },
           "1 for the first pass of the event iteration at this instant")
-      .def("x", [](const V& v, Var var) { return v.get().x(var); })
-      .def("der", [](const V& v, Var var) { return v.get().der(var); })
-      .def("set", [](const V& v, Var var, double value) { v.get().set(var, value); })
-      .def("is_true", [](const V& v, Crossing c) { return v.get().is_true(c); })
-      .def("rose", [](const V& v, Crossing c) { return v.get().rose(c); })
-      .def("fell", [](const V& v, Crossing c) { return v.get().fell(c); })
-      .def("fired", [](const V& v, TimeEvent te) { return v.get().fired(te); })
+      .def("x", [](const V& v, Var var) { return v.get().x(variable(v, var)); })
+      .def("der", [](const V& v, Var var) { return v.get().der(variable(v, var)); })
+      .def("set", [](const V& v, Var var, double value) { v.get().set(variable(v, var), value); })
+      .def("is_true", [](const V& v, Crossing c) { return v.get().is_true(crossing(v, c)); })
+      .def("rose", [](const V& v, Crossing c) { return v.get().rose(crossing(v, c)); })
+      .def("fell", [](const V& v, Crossing c) { return v.get().fell(crossing(v, c)); })
+      .def("fired", [](const V& v, TimeEvent te) { return v.get().fired(time_event(v, te)); })
       .def("set_row_kind",
            [](const V& v, Eq eq, RowKind kind) {
              check("equation", eq.index, v.structure->equations.size());
              v.get().set_row_kind(eq, kind);
            })
-      .def("schedule", [](const V& v, TimeEvent te, double t) { v.get().schedule(te, t); })
-      .def("cancel", [](const V& v, TimeEvent te) { v.get().cancel(te); })
+      .def("schedule",
+           [](const V& v, TimeEvent te, double t) { v.get().schedule(time_event(v, te), t); })
+      .def("cancel", [](const V& v, TimeEvent te) { v.get().cancel(time_event(v, te)); })
       .def("terminate",
            [](const V& v, std::string reason) { v.get().terminate(std::move(reason)); })
       .def("request_iteration", [](const V& v) { v.get().request_iteration(); });

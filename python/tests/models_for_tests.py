@@ -6,21 +6,23 @@ import hdae
 
 
 class Decay(hdae.Model):
-    """x' = -x/T, x(0) = x0: x(t) = x0 exp(-t/T); output y = 2 x."""
+    """x' = -x/T, x(0) = x0: x(t) = x0 exp(-t/T); output y = 2 x. After t = fail_after its
+    evaluate raises failure (an exception type, DecayBroke by default)."""
 
-    def __init__(self, T=2.0, x0=1.0, fail_after=None):
+    def __init__(self, T=2.0, x0=1.0, fail_after=None, failure=None):
         super().__init__("decay")
         if not T > 0:
             raise ValueError(f"Decay: T must be > 0, got {T}")
         self.T = T
         self.fail_after = fail_after
+        self.failure = failure or DecayBroke
         self.x = self.declare_variable("x", unit="m", start=x0)
         self.eq = self.declare_equation("der(x) = -x/T")
         self.y = self.declare_output("y", "m")
 
     def evaluate(self, e):
         if self.fail_after is not None and e.t > self.fail_after:
-            raise DecayBroke(f"decay broke at t = {e.t}")
+            raise self.failure(f"decay broke at t = {e.t}")
         e.set(self.eq, e.der(self.x) + e.x(self.x) / self.T)
         if e.wants_outputs:
             e.set(self.y, 2.0 * e.x(self.x))

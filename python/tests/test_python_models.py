@@ -178,3 +178,40 @@ def test_one_model_in_two_concurrent_runs_is_refused():
     for t in threads:
         t.join()
     assert "refused" in outcomes and len(outcomes) == 2
+
+
+class Switches(hdae.Model):
+    """Only a source of handles: six crossings and a time event."""
+
+    def __init__(self):
+        super().__init__("switches")
+        self.c = [self.declare_crossing(f"c{i}") for i in range(6)]
+        self.te = self.declare_time_event("te")
+
+
+def test_crossing_and_time_event_handles_of_another_model_are_rejected():
+    # Checked in the bindings in every build type: crossing 5 of a model with one crossing
+    # would index past the engine's crossing table (a crash, or another crossing's state).
+    other = Switches()
+
+    class CrossingOfAnother(Ball):
+        def evaluate(self, e):
+            e.negative(other.c[5], e.x(self.h))
+
+    class RoseOfAnother(Ball):
+        def on_event(self, ev):
+            ev.rose(other.c[1])
+
+    class ScheduleOfAnother(Ball):
+        def on_event(self, ev):
+            ev.schedule(other.te, 1.0)
+
+    cases = [(CrossingOfAnother, "crossing handle 5 is out of range: the model declares 1 "
+                                 "crossing"),
+             (RoseOfAnother, "crossing handle 1 is out of range: the model declares 1 crossing"),
+             (ScheduleOfAnother, "time event handle 0 is out of range: the model declares 0 "
+                                 "time events")]
+    for model, message in cases:
+        with pytest.raises(hdae.ModelError) as info:
+            hdae.simulate(model(), stop=1.0)
+        assert str(info.value) == message + " (a handle of another model, or one made by hand?)"

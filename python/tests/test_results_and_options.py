@@ -110,3 +110,55 @@ def test_engine_failure_raises_engine_error_with_the_partial_result():
         hdae.simulate(Decay(), stream_csv_path="/nonexistent/x.csv")
     assert isinstance(info.value, RuntimeError)
     assert info.value.partial_result.status.outcome == "engine failure"
+
+
+def option_error(**options):
+    with pytest.raises(hdae.OptionError) as info:
+        hdae.simulate(Decay(), **options)
+    return str(info.value)
+
+
+def test_numbers_the_field_cannot_hold_are_option_errors_naming_it():
+    # The rule is validate()'s (engine/src/simulator/options.cpp), the value the one given.
+    assert option_error(max_order=2**31) == \
+        "SimulationOptions::max_order must be in [1, 5], got 2147483648"
+    assert option_error(max_order=-1) == "SimulationOptions::max_order must be in [1, 5], got -1"
+    assert option_error(threads=2**64 - 1) == (
+        "SimulationOptions::threads must be in [0, 256] (0 or 1: serial vectors; n > 1: OpenMP "
+        "vectors with n threads), got 18446744073709551615")
+    assert option_error(sparse_min_unknowns=-1) == \
+        "SimulationOptions::sparse_min_unknowns must be >= 1, got -1"
+    # 2**63 - 1 would be valid: the limit is the C++ type's (a 64-bit long).
+    assert option_error(max_steps_per_interval=2**63) == (
+        "SimulationOptions::max_steps_per_interval must be <= 9223372036854775807 (the range "
+        "of its C++ type), got 9223372036854775808")
+    assert option_error(stop=10**400) == "SimulationOptions::stop_s must be finite, got 1.000e+400"
+    assert option_error(stream_csv_path="a\0b.csv") == (
+        "SimulationOptions::stream_csv_path must be a path without NUL characters, got "
+        "'a\\x00b.csv'")
+    assert option_error(max_order=np.int64(7)) == \
+        "SimulationOptions::max_order must be in [1, 5], got 7"
+
+
+def test_every_integer_option_has_the_range_of_its_type():
+    from hdae import _hdae
+    from hdae._options import field_names
+
+    defaults = hdae.SimulationOptions()
+    integers = {n for n in field_names() if type(getattr(defaults, n)) is int}
+    assert integers == set(_hdae._integer_option_ranges)
+    assert _hdae._integer_option_ranges["max_order"] == (-2**31, 2**31 - 1)  # a C++ int
+    assert _hdae._integer_option_ranges["sparse_min_unknowns"] == (0, 2**64 - 1)  # size_t
+
+
+def test_bundled_model_parameters_that_are_no_double_are_named():
+    with pytest.raises(TypeError) as info:
+        hdae.models.IdealClutch(J2=np.array([1.0, 2.0]))
+    assert str(info.value) == \
+        "model 'ideal_clutch': parameter J2 must be a number, got array([1., 2.])"
+    with pytest.raises(hdae.ModelError) as info:
+        hdae.models.IdealClutch(J2=10**400)
+    assert str(info.value) == (
+        "model 'ideal_clutch': parameter 'J2' (inertia of shaft 2) must be a finite number in "
+        "[5e-324, inf] kg.m2, got 1.000e+400")
+    assert hdae.models.IdealClutch(J2=np.float32(0.5)).parameter("J2") == 0.5
