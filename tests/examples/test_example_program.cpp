@@ -555,7 +555,9 @@ TEST_CASE("an empty option value or an empty list item exits with 2 naming the o
   } cases[] = {
       {{"--threads", ""}, "--threads: must not be empty"},
       {{"--initial-step", ""}, "--initial-step: must not be empty"},
-      {{"--max-step="}, "--max-step: must not be empty"},
+      {{"--max-step", ""}, "--max-step: must not be empty"},
+      // "--opt=" with nothing after '=' is CLI11's missing value, an error naming it too.
+      {{"--max-step="}, "--max-step: 1 required S missing"},
       {{"--stop", ""}, "--stop: must not be empty"},
       {{"--rtol", ""}, "--rtol: must not be empty"},
       {{"--max-order", ""}, "--max-order: must not be empty"},
