@@ -14,19 +14,28 @@
         (columns time,reference,lower,upper,result,outside), with a second panel of the
         deviation from the reference so that a thin tube stays visible.
 
+    plot.py --name NAME ...
+        Messages start with "NAME: " instead of "plot.py: " (hdae plot passes its own name).
+
 Runs with Debian's /usr/bin/python3 and python3-matplotlib (scripts/plot.sh calls it so).
-Exit status: 0 written, 2 bad arguments or input.
+Exit status: 0 written, 2 bad arguments or input: a file that is not a regular file (a pipe,
+a device), not UTF-8 text (an HDF5 result), not a result CSV, or values matplotlib cannot
+draw; the message names the file.
 """
 
 import csv
 import math
 import os
+import stat
 import sys
+import warnings
 
 MAX_PANELS = 6
 MAX_DEFAULT_SIGNALS = 12
 MAX_EVENT_LINES = 200
 MAX_LISTED_COLUMNS = 20
+PROGRAM = "plot.py"  # the name in front of messages (--name)
+HDF5_SIGNATURE = b"\x89HDF\r\n\x1a\n"
 
 
 class InputError(Exception):
@@ -38,10 +47,19 @@ def read_table(path):
     skipped, first column "time" or "t", time non-decreasing. Returns (time_name, names,
     times, columns) with columns a list of value lists, one per name."""
     try:
+        # A pipe or a device would block the read or never end it.
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise InputError(f"{path}: not a regular file (a pipe, a device or a directory)")
+        with open(path, "rb") as f:
+            if f.read(len(HDF5_SIGNATURE)) == HDF5_SIGNATURE:
+                raise InputError(f"{path}: an HDF5 result file; plots are drawn from result "
+                                 "CSVs (an output path ending in .csv writes one)")
         with open(path, newline="", encoding="utf-8") as f:
             lines = list(enumerate(f, start=1))
     except OSError as e:
         raise InputError(f"{path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a text file (not UTF-8)") from None
     rows = [(n, line.rstrip("\r\n")) for n, line in lines]
     rows = [(n, line) for n, line in rows if line.strip() and not line.startswith("#")]
     if not rows:
@@ -55,8 +73,13 @@ def read_table(path):
         elif not quoted and c in ",;":
             separator = c
             break
-    parsed = list(csv.reader([line for _, line in rows], delimiter=separator,
-                             skipinitialspace=True))
+    reader = csv.reader([line for _, line in rows], delimiter=separator, skipinitialspace=True)
+    parsed = []
+    try:
+        for fields in reader:
+            parsed.append(fields)
+    except csv.Error as e:  # a field beyond csv's size limit, a NUL byte
+        raise InputError(f"{path}:{rows[reader.line_num - 1][0]}: {e}") from None
     names = [name.strip() for name in parsed[0]]
     if names[0].lower() not in ("time", "t"):
         raise InputError(f'{path}:{header_line}: the first column must be "time" or "t", '
@@ -144,6 +167,15 @@ def axis_label(names, unit):
     return f"{label} [{unit}]" if unit else label
 
 
+def check_span(path, label, values):
+    """Raises InputError when the finite values span more than a double holds (1e308 and
+    -1e308): matplotlib's axis then fails with an IndexError."""
+    finite = [v for v in values if math.isfinite(v)]
+    if finite and not math.isfinite(max(finite) - min(finite)):
+        raise InputError(f"{path}: {label}: the values from {min(finite):g} to {max(finite):g} "
+                         "span more than a double holds; no axis can show them")
+
+
 def pyplot():
     import matplotlib
     matplotlib.use("Agg")
@@ -173,6 +205,10 @@ def plot_result(csv_path, out_path, signals):
         if not signals:
             raise InputError(f"{csv_path}: no signal to plot")
     groups = group_signals(signals, units)
+    check_span(csv_path, time_name, times)
+    for _, group in groups:
+        check_span(csv_path, ", ".join(group),
+                   [v for name in group for v in columns[names.index(name)]])
     plt = pyplot()
     fig, axes = plt.subplots(len(groups), 1, sharex=True, squeeze=False,
                              figsize=(8, 1.0 + 2.2 * len(groups)))
@@ -250,6 +286,10 @@ def save(fig, out_path):
 
 
 def main(argv):
+    if len(argv) >= 2 and argv[0] == "--name":
+        global PROGRAM
+        PROGRAM = argv[1]
+        argv = argv[2:]
     if len(argv) < 2 or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if argv and argv[0] in ("-h", "--help") else 2
@@ -271,20 +311,34 @@ def main(argv):
                 i += 1
         if len(positional) != 2:
             raise InputError("--compare needs trace.csv and out.png")
-        plot_compare(positional[0], positional[1], options["--signal"], options["--units-from"],
-                     options["--title"])
+        draw(positional[0], lambda: plot_compare(positional[0], positional[1],
+                                                 options["--signal"], options["--units-from"],
+                                                 options["--title"]))
     else:
-        plot_result(argv[0], argv[1], argv[2:])
+        draw(argv[0], lambda: plot_result(argv[0], argv[1], argv[2:]))
     return 0
+
+
+def draw(path, plot):
+    """Runs plot(); matplotlib's axes fail with IndexError or OverflowError on values near the
+    ends of the double range (0 and 1.7e308) that check_span lets through."""
+    try:
+        with warnings.catch_warnings():
+            # numpy's overflow warnings on such values: the plot is drawn or the error says so.
+            warnings.simplefilter("ignore", RuntimeWarning)
+            plot()
+    except (IndexError, OverflowError) as e:
+        raise InputError(f"{path}: matplotlib cannot draw these values "
+                         f"({type(e).__name__}: {e})") from None
 
 
 if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv[1:]))
     except InputError as e:
-        print(f"plot.py: {e}", file=sys.stderr)
+        print(f"{PROGRAM}: {e}", file=sys.stderr)
         sys.exit(2)
     except ImportError as e:
-        print(f"plot.py: {e}; install python3-matplotlib and run with /usr/bin/python3",
+        print(f"{PROGRAM}: {e}; install python3-matplotlib and run with /usr/bin/python3",
               file=sys.stderr)
         sys.exit(2)

@@ -33,6 +33,15 @@ using compare::WindowProbe;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+/// factor * (hi - lo) for lo <= hi without overflow: the span of values near the ends of
+/// the double range overflows to inf, which would make every tube (or time window) infinite
+/// however small the factor; halves do not overflow. Inf only when the product itself does.
+double scaled_span(double factor, double lo, double hi) {
+  const double span = hi - lo;
+  if (std::isfinite(span)) return factor * span;
+  return 2.0 * (factor * (hi / 2 - lo / 2));
+}
+
 /// How the rows of both tables line up: segment k of the result is compared with segment k
 /// of the reference, result rows sit at result_time (the reference's axis).
 struct Layout {
@@ -57,7 +66,7 @@ Layout make_layout(const ResultTable& reference, const ResultTable& result,
   const double t_stop = reference.time().back();
   report.reference_start_s = t_start;
   report.reference_stop_s = t_stop;
-  layout.delta_t = options.rel_time * (t_stop - t_start);
+  layout.delta_t = scaled_span(options.rel_time, t_start, t_stop);
   report.delta_t = layout.delta_t;
 
   const std::vector<EventInstant> reference_events = compare::find_events(reference.time());
@@ -88,7 +97,8 @@ Layout make_layout(const ResultTable& reference, const ResultTable& result,
   // The result must cover the reference's range up to the tube's width (plus round-off of
   // the times as another tool may have printed them).
   const double slack =
-      layout.delta_t + 1e-12 * std::max({std::abs(t_start), std::abs(t_stop), t_stop - t_start});
+      layout.delta_t + std::max({1e-12 * std::abs(t_start), 1e-12 * std::abs(t_stop),
+                                 scaled_span(1e-12, t_start, t_stop)});
   if (layout.result_time.front() > t_start + slack) {
     report.problems.push_back(
         fmt::format("the result starts at t = {}, after the reference's "
@@ -246,8 +256,7 @@ double tube_height(std::string_view name, std::span<const double> reference,
     lo = std::min(lo, v);
     hi = std::max(hi, v);
   }
-  const double range = hi >= lo ? hi - lo : 0.0;
-  return std::max(rel * range, abs);
+  return hi >= lo ? std::max(scaled_span(rel, lo, hi), abs) : abs;
 }
 
 /// The rows of one segment.

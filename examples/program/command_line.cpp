@@ -3,6 +3,7 @@
 
 #include <array>
 #include <charconv>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -29,6 +30,12 @@ std::string check_positive_integer(const std::string& text) {
   }
   return {};
 }
+
+/// CLI11 check of an option's raw text: an empty value ('--threads ""') is an error, not the
+/// number 0 or an empty path; CLI11 would convert it silently.
+const CLI::Validator kNotEmpty(
+    [](const std::string& text) { return text.empty() ? "must not be empty" : std::string{}; }, "",
+    "");
 
 /// The value of --restart-step (SimulationOptions::restart_step), named as on the command line.
 std::optional<RestartStep> parse_restart_step(const std::string& text) {
@@ -94,6 +101,30 @@ void apply_record_options(const std::array<std::string, 3>& texts, SimulationOpt
   if (!texts[2].empty()) (void)parse_row_selection(texts[2], options);
 }
 
+/// What contradicts itself on a command line that CLI11 accepted, or "": a count parameter
+/// given both as its positional argument and with --set (which would silently win), and
+/// --rows events with a grid option (event rows only: the grid would be silently ignored).
+std::string find_conflict(const std::vector<ParameterSetting>& settings,
+                          const std::map<std::string, const CLI::Option*>& count_options,
+                          const std::string& rows, std::initializer_list<const CLI::Option*> grid) {
+  for (const ParameterSetting& s : settings) {
+    const auto it = count_options.find(s.name);
+    if (it != count_options.end() && it->second->count() > 0) {
+      return fmt::format("{} is given twice: as the positional argument {} and as --set {}={}",
+                         s.name, it->second->as<std::string>(), s.name, s.value);
+    }
+  }
+  if (rows != "events") return {};
+  for (const CLI::Option* option : grid) {
+    if (option->count() > 0) {
+      return fmt::format(
+          "--rows events contradicts {}: it records the event rows only, no output grid",
+          option->get_name());
+    }
+  }
+  return {};
+}
+
 constexpr const char* kExitCodes =
     "Exit status: 0 the run reached its end, 1 it stopped early (interrupted with Ctrl-C, or a "
     "numerical outcome such as chattering; the files hold what was computed), 2 an error "
@@ -141,19 +172,23 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
                      "beside it when it is a regular file, not beside a device such as /dev/null "
                      "or a pipe")
           ->type_name("PATH")
+          ->check(kNotEmpty)
           ->capture_default_str();
   app.add_option("-o,--output", output, "the result file, given as an option")
       ->type_name("PATH")
+      ->check(kNotEmpty)
       ->excludes(output_positional);
 
   std::map<std::string, bool> flags;
+  std::map<std::string, const CLI::Option*> count_options;
   for (const ExampleParameter& p : example.parameters) {
     if (p.kind == ParameterKind::kCount) {
       // std::map keeps the reference to the value valid while CLI11 holds it.
-      app.add_option(p.name, run.parameters.counts[p.name], p.help)
-          ->type_name("INTEGER")
-          ->check(CLI::Validator(check_positive_integer, "", "positive integer"))
-          ->capture_default_str();
+      count_options[p.name] =
+          app.add_option(p.name, run.parameters.counts[p.name], p.help)
+              ->type_name("INTEGER")
+              ->check(CLI::Validator(check_positive_integer, "", "positive integer"))
+              ->capture_default_str();
     } else {
       app.add_flag("--" + p.name, flags[p.name], p.help);
     }
@@ -168,14 +203,17 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
       ->check(CLI::Validator(check_setting, "", "NAME=VALUE"));
   app.add_option("--stop", run.options.stop_s, "stop time in s")
       ->type_name("S")
+      ->check(kNotEmpty)
       ->capture_default_str();
   app.add_option("--rtol", run.options.rel_tol, "relative tolerance of the integrator")
       ->type_name("X")
+      ->check(kNotEmpty)
       ->capture_default_str();
   app.add_option("--threads", run.options.threads,
                  "threads of the integrator's vector operations: 0 or 1 serial, n > 1 "
                  "SUNDIALS' OpenMP vectors with n threads (for 10^5 unknowns and more)")
       ->type_name("N")
+      ->check(kNotEmpty)
       ->capture_default_str();
   std::string restart_step;
   app.add_option("--restart-step", restart_step,
@@ -188,29 +226,36 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   app.add_option("--max-order", run.options.max_order,
                  "highest order of IDA's BDF formulas (IDASetMaxOrd), 1 to 5")
       ->type_name("K")
+      ->check(kNotEmpty)
       ->capture_default_str();
   app.add_option("--initial-step", run.options.initial_step_s,
                  "IDA's first step in s at t0 and after restarts (0: IDA's own estimate)")
       ->type_name("S")
+      ->check(kNotEmpty)
       ->capture_default_str();
   app.add_option("--max-step", run.options.max_step_s, "IDA's largest step in s (0: no limit)")
       ->type_name("S")
+      ->check(kNotEmpty)
       ->capture_default_str();
-  std::vector<double> output_times;
+  // Read as one text: CLI11's delimiter would drop empty items ("1,,2" as 1,2).
+  std::string output_times;
   CLI::Option* times =
       app.add_option("--output-times", output_times,
                      "rows at these times instead of the output grid, comma-separated and "
                      "increasing, e.g. --output-times 0.5,1,2.5 (besides t0, events and stop)")
           ->type_name("LIST")
-          ->delimiter(',')
-          ->allow_extra_args(false);
+          ->check(record_check([](const std::string& t) {
+            std::vector<double> scratch;
+            return parse_time_list(t, scratch);
+          }));
   double interval_s = example.options.output_interval_s.value_or(0.0);
   CLI::Option* interval =
       app.add_option("--output-interval", interval_s,
                      example.options.output_interval_s
                          ? "spacing of the output grid in s"
                          : "spacing of the output grid in s [default: (stop - start) / 500]")
-          ->type_name("S");
+          ->type_name("S")
+          ->check(kNotEmpty);
   if (example.options.output_interval_s) interval->capture_default_str();
   const RecordTexts record = add_record_options(app);
 
@@ -221,10 +266,15 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   run.output = output;
   std::string unused;
   for (const std::string& text : settings) run.settings.push_back(*parse_setting(text, &unused));
+  if (const std::string conflict =
+          find_conflict(run.settings, count_options, (*record)[2], {interval, times});
+      !conflict.empty()) {
+    return {.exit_code = usage_error(program, conflict, err)};
+  }
   if (times->count() > 0) {
     // The listed times replace the example's grid; with --output-interval as well, both are
     // set and validate() names the conflict.
-    run.options.output_times = output_times;
+    (void)parse_time_list(output_times, run.options.output_times);
     run.options.output_interval_s.reset();
   }
   if (interval->count() > 0) run.options.output_interval_s = interval_s;

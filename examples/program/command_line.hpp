@@ -8,8 +8,12 @@
 // --max-order, --initial-step and --max-step, --restart-step and --set
 // NAME=VALUE (a model parameter, given as often as needed; parsing checks the form and the
 // number, the model the name and range).
-// Unknown options and extra positional arguments are errors. Parsing does not validate the options:
-// the program does that with SimulationOptions::validate(), whose message names the field.
+// Unknown options, extra positional arguments, an option given twice and an empty value
+// (an empty output path, '--threads ""', an empty item in a list such as '--output-times 1,,2')
+// are errors naming the option, as are two options that contradict each other: a count given
+// both as its positional argument and with --set, and --rows events with --output-interval or
+// --output-times (event rows only: no grid). Parsing does not validate the values: the program
+// does that with SimulationOptions::validate(), whose message names the field.
 #pragma once
 
 #include <filesystem>

@@ -19,10 +19,14 @@ std::optional<int> parse_arguments(CLI::App& app, const std::vector<std::string>
     out << e.what() << '\n';
     return 0;
   } catch (const CLI::ParseError& e) {
-    err << program << ": " << e.what() << '\n' << "Run '" << program << " --help' for the usage.\n";
-    return 2;
+    return usage_error(program, e.what(), err);
   }
   return std::nullopt;
+}
+
+int usage_error(const std::string& program, const std::string& problem, std::ostream& err) {
+  err << program << ": " << problem << '\n' << "Run '" << program << " --help' for the usage.\n";
+  return 2;
 }
 
 }  // namespace hdae::examples

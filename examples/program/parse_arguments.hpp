@@ -19,4 +19,8 @@ namespace hdae::examples {
                                                  const std::string& program, std::ostream& out,
                                                  std::ostream& err);
 
+/// The answer to a bad command line that CLI11 cannot see (two options that contradict each
+/// other): "<program>: <problem>" and the --help hint on err, as parse_arguments; returns 2.
+int usage_error(const std::string& program, const std::string& problem, std::ostream& err);
+
 }  // namespace hdae::examples

@@ -53,6 +53,24 @@ std::string parse_kind_list(const std::string& text, std::vector<ColumnKind>& ki
   return {};
 }
 
+std::string parse_time_list(const std::string& text, std::vector<double>& times) {
+  std::vector<std::string> items;
+  if (!split(text, items)) {
+    return fmt::format("'{}' holds an empty time (times separated by commas, e.g. '0.5,1,2.5')",
+                       text);
+  }
+  times.clear();
+  for (const std::string& item : items) {
+    double t = 0.0;
+    const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), t);
+    if (ec != std::errc() || end != item.data() + item.size()) {
+      return fmt::format("'{}' is not a number", item);
+    }
+    times.push_back(t);
+  }
+  return {};
+}
+
 std::string parse_row_selection(const std::string& text, SimulationOptions& options) {
   if (text == "all") {
     options.record_rows = RecordedRows::kGrid;

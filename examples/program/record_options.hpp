@@ -4,6 +4,7 @@
 //   --kinds LIST     whole kinds, comma-separated: states, derivatives, outputs
 //   --rows WHICH     all (the output grid, default), events (t0, both limits at every event,
 //                    the last row), every:K (every K-th output point and all event rows)
+// and the list of --output-times (times, comma-separated: '0.5,1,2.5').
 // Each parser returns an error text naming the bad part, empty when the text is good, so it
 // serves as a CLI11 check and as a plain function.
 #pragma once
@@ -21,6 +22,9 @@ namespace hdae::examples {
                                             std::vector<std::string>& columns);
 /// "states,outputs" into kinds (singular forms too: "state").
 [[nodiscard]] std::string parse_kind_list(const std::string& text, std::vector<ColumnKind>& kinds);
+/// "0.5,1,2.5" into times (each read completely by std::from_chars); an empty item is an
+/// error. The order and the range are SimulationOptions::validate's business.
+[[nodiscard]] std::string parse_time_list(const std::string& text, std::vector<double>& times);
 /// "all", "events" or "every:K" (K a positive integer) into record_rows and record_every.
 [[nodiscard]] std::string parse_row_selection(const std::string& text, SimulationOptions& options);
 

@@ -1,6 +1,8 @@
 // hdae-compare's behaviour, run in-process through run_compare (compare_cli.hpp): exit
 // codes 0 agree / 1 differ / 2 error, and the exact message for each bad argument or file.
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -115,9 +117,6 @@ TEST_CASE("hdae-compare options select signals and tolerances") {
   CHECK(allowed.out.find("only in the reference (not compared): y") != std::string::npos);
   CHECK(allowed.out.ends_with("verdict: agree\n"));
 
-  // A repeated option: the last one counts.
-  CHECK(run({ref, diff, "--abs", "0.4", "--abs", "1"}).code == 0);
-  CHECK(run({ref, diff, "--abs", "1", "--abs=0.4"}).code == 1);
   // Files after "--" may start with '-'.
   CHECK(run({"--", ref, diff, "--abs", "1"}).code == 2);  // after "--", "--abs" is a third file
   CHECK(run({"--abs", "1", "--", ref, diff}).code == 0);
@@ -190,6 +189,23 @@ TEST_CASE("hdae-compare exits 2 for bad arguments, naming the option") {
         "hdae-compare: --require-all contradicts --allow-missing" + kUsageHint);
   CHECK(error_of({ref, ref, "--report", ""}) ==
         "hdae-compare: --report: empty directory name" + kUsageHint);
+  // A repeated option is an error, as in the example programs: which value was meant?
+  CHECK(error_of({ref, ref, "--rel", "1", "--rel", "2"}) ==
+        "hdae-compare: --rel is given 2 times; give it once" + kUsageHint);
+  CHECK(error_of({ref, ref, "--abs", "1", "--abs=0.4", "--abs=3"}) ==
+        "hdae-compare: --abs is given 3 times; give it once" + kUsageHint);
+  CHECK(error_of({ref, ref, "--signals", "x", "--signals", "y"}) ==
+        "hdae-compare: --signals is given 2 times; give it once" + kUsageHint);
+  CHECK(error_of({ref, ref, "--report", "a", "--report", "b"}) ==
+        "hdae-compare: --report is given 2 times; give it once" + kUsageHint);
+  // A --signals name in neither file is a typo, and the time column is no signal: errors
+  // about the argument, not differences between the files.
+  CHECK(error_of({ref, ref, "--signals", "zz"}) ==
+        "hdae-compare: --signals: \"zz\" is a signal of neither file" + kUsageHint);
+  CHECK(error_of({ref, ref, "--signals", "x,time"}) ==
+        "hdae-compare: --signals: \"time\" is the independent variable (the first column), not "
+        "a signal" +
+            kUsageHint);
 }
 
 TEST_CASE("hdae-compare exits 2 for a bad file, naming the file and the line") {
@@ -305,4 +321,86 @@ TEST_CASE("hdae-compare --report writes a summary and the tube data of each fail
     CHECK(std::filesystem::file_size(report / "x.png") > 1000);
     CHECK(dir.read("report/summary.md").find("![x](x.png)") != std::string::npos);
   }
+}
+
+TEST_CASE("hdae-compare: a signal ranging over the whole double range keeps a finite tube") {
+  const test::TempDir dir;
+  // max - min = 2e308 overflows to inf; rel * inf would be an infinite tube in which any
+  // result agrees. Formed without overflow, delta_y = 1e-300 * 2e308 = 2e8, and the result
+  // (1 and 2 against 1e308 and -1e308) is outside by about 1e308.
+  const auto big = dir.write("big.csv", "time,x\n0,1e308\n1,-1e308\n").string();
+  const auto small = dir.write("a.csv", "time,x\n0,1\n1,2\n").string();
+  const Run differ = run({big, small, "--rel", "1e-300", "--abs", "0"});
+  CHECK(differ.code == 1);
+  CHECK(differ.out.find("\ndiffer: 1 of 1 signal outside the tube\n  x: outside from t = 0,") !=
+        std::string::npos);
+  CHECK(differ.out.ends_with("verdict: differ\n"));
+  // The same range in time: the tube's half-width stays rel_time * 2e308 = 2e305, finite,
+  // and the result (the same values at the same times) agrees.
+  const auto wide = dir.write("wide.csv", "time,x\n-1e308,0\n1e308,1\n").string();
+  CHECK(run({wide, wide}).code == 0);
+}
+
+TEST_CASE("hdae-compare --report: long signal names, inputs in the directory, stale files") {
+  const test::TempDir dir;
+  const std::string ref = dir.write("ref.csv", kReference).string();
+  const std::string diff = dir.write("diff.csv", kDiffering).string();
+  const std::filesystem::path report = dir.file("report");
+
+  // Two 300-byte names that differ only at their end: each gets a stem of 100 bytes (83
+  // characters of the name, '-', a 16-digit hash of the whole name), below the file system's
+  // 255 bytes a file name, and they stay apart.
+  const std::string a(300, 'a');
+  const std::string b = std::string(299, 'a') + "b";
+  const std::string long_ref =
+      dir.write("long_ref.csv", "time," + a + "," + b + "\n0,0,0\n1,1,1\n2,2,2\n").string();
+  const std::string long_res =
+      dir.write("long_res.csv", "time," + a + "," + b + "\n0,0,0\n1,9,9\n2,2,2\n").string();
+  const Run long_names = run({long_ref, long_res, "--report", report.string()});
+  CHECK(long_names.code == 1);
+  CHECK(std::filesystem::exists(report / "summary.md"));
+  std::vector<std::string> traces;
+  for (const auto& entry : std::filesystem::directory_iterator(report)) {
+    const std::string name = entry.path().filename().string();
+    if (name.ends_with(".compare.csv")) traces.push_back(name);
+  }
+  REQUIRE(traces.size() == 2);
+  for (const std::string& name : traces) {
+    CAPTURE(name);
+    CHECK(name.size() == 100 + std::string(".compare.csv").size());
+    CHECK(name.starts_with(std::string(83, 'a') + "-"));
+  }
+  CHECK(traces[0] != traces[1]);
+
+  // A new report that agrees leaves none of the earlier failure's traces (or plots) behind;
+  // other files in the directory stay.
+  dir.write("report/notes.png", "not a report file");
+  dir.write("report/old.png", "a plot of the earlier report");
+  dir.write("report/old.compare.csv", "time,reference,lower,upper,result,outside\n");
+  const Run agree = run({ref, ref, "--report", report.string()});
+  CHECK(agree.code == 0);
+  std::vector<std::string> left;
+  for (const auto& entry : std::filesystem::directory_iterator(report)) {
+    left.push_back(entry.path().filename().string());
+  }
+  std::sort(left.begin(), left.end());
+  CHECK(left == std::vector<std::string>{"notes.png", "summary.md"});
+  CHECK(dir.read("report/summary.md").find("agree") != std::string::npos);
+
+  // An input the report would overwrite (or remove as stale) is refused before anything is
+  // written.
+  const std::string inside = dir.write("report/h.compare.csv", kDiffering).string();
+  const Run refused = run({ref, inside, "--report", report.string()});
+  CHECK(refused.code == 2);
+  CHECK(refused.out.empty());
+  CHECK(refused.err == "hdae-compare: --report " + report.string() + ": the input " + inside +
+                           " is in the report directory under the name of a report file "
+                           "(summary.md, plot.log, *.compare.csv, *.png), which the report "
+                           "would overwrite or remove; choose another directory" +
+                           kUsageHint);
+  CHECK(dir.read("report/h.compare.csv") == kDiffering);
+  // The same input under a name the report does not use is fine.
+  const std::string kept = dir.write("report/h.csv", kDiffering).string();
+  CHECK(run({ref, kept, "--report", report.string()}).code == 1);
+  CHECK(dir.read("report/h.csv") == kDiffering);
 }

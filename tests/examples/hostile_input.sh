@@ -11,7 +11,8 @@
 #                     <output>.units.csv or .events.csv appear beside it, a note on stderr
 #                     says so, exit status 0.
 #   bad-command-line  an unknown option, an extra positional argument, an invalid option
-#                     value: exit status 2, a message naming it, no result written.
+#                     value, an empty output path: exit status 2, a message naming it, no
+#                     result written.
 #   help              --help prints the usage and --version the version, exit status 0, and
 #                     neither is taken for an output path.
 # Each case runs in a fresh scratch directory (its working directory), removed at the end.
@@ -102,6 +103,14 @@ case "${case_name}" in
     run hdae-example no_such_example
     expect_status 2
     expect_err_line "hdae-example: no example called 'no_such_example' ('hdae-example --list' names them)"
+    # An empty output path: refused before the run, so no .units.csv, .events.csv or
+    # .params.csv appears in the working directory.
+    run hdae-pendulum ''
+    expect_status 2
+    expect_err_line "hdae-pendulum: output: must not be empty"
+    run hdae-pendulum -o ''
+    expect_status 2
+    expect_err_line "hdae-pendulum: --output: must not be empty"
     expect_only_files ""
     ;;
 

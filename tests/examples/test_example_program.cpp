@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -525,4 +526,91 @@ TEST_CASE("a bad --set exits with 2 naming the parameter and writes nothing") {
   o = run("pendulum", {"-o", output, output});
   CHECK(o.status == 2);
   CHECK(o.err.starts_with("hdae-pendulum: output excludes --output\n"));
+}
+
+TEST_CASE("an empty output path exits with 2 naming the argument, before the run") {
+  const test::TempDir dir;
+  const std::filesystem::path cwd = std::filesystem::current_path();
+  // Run from an empty directory: the run used to write .units.csv, .events.csv and
+  // .params.csv there before failing on the empty path.
+  std::filesystem::current_path(dir.path());
+  const ProgramRun positional = run("pendulum", {""});
+  const ProgramRun option = run("pendulum", {"-o", ""});
+  const bool nothing_written = std::filesystem::is_empty(dir.path());
+  std::filesystem::current_path(cwd);
+  CHECK(positional.status == 2);
+  CHECK(positional.out.empty());
+  CHECK(positional.err ==
+        "hdae-pendulum: output: must not be empty\nRun 'hdae-pendulum --help' for the usage.\n");
+  CHECK(option.status == 2);
+  CHECK(option.err ==
+        "hdae-pendulum: --output: must not be empty\nRun 'hdae-pendulum --help' for the usage.\n");
+  CHECK(nothing_written);
+}
+
+TEST_CASE("an empty option value or an empty list item exits with 2 naming the option") {
+  const struct {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"--threads", ""}, "--threads: must not be empty"},
+      {{"--initial-step", ""}, "--initial-step: must not be empty"},
+      {{"--max-step", ""}, "--max-step: must not be empty"},
+      // "--opt=" with nothing after '=' is CLI11's missing value, an error naming it too.
+      {{"--max-step="}, "--max-step: 1 required S missing"},
+      {{"--stop", ""}, "--stop: must not be empty"},
+      {{"--rtol", ""}, "--rtol: must not be empty"},
+      {{"--max-order", ""}, "--max-order: must not be empty"},
+      {{"--output-interval", ""}, "--output-interval: must not be empty"},
+      {{"--output-times", ""},
+       "--output-times: '' holds an empty time (times separated by commas, e.g. '0.5,1,2.5')"},
+      {{"--output-times", "1,,2"},
+       "--output-times: '1,,2' holds an empty time (times separated by commas, e.g. "
+       "'0.5,1,2.5')"},
+      {{"--output-times", "1,2,"},
+       "--output-times: '1,2,' holds an empty time (times separated by commas, e.g. "
+       "'0.5,1,2.5')"},
+      {{"--output-times", "1,x"}, "--output-times: 'x' is not a number"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.message);
+    const ProgramRun o = run("bouncing_ball", c.args);
+    CHECK(o.status == 2);
+    CHECK(o.out.empty());
+    CHECK(o.err == "hdae-bouncing-ball: " + c.message +
+                       "\nRun 'hdae-bouncing-ball --help' for the usage.\n");
+  }
+}
+
+TEST_CASE("a count given both as its positional argument and with --set exits with 2") {
+  const test::TempDir dir;
+  const std::string out = dir.file("o.csv").string();
+  const ProgramRun o = run("mass_spring_chain", {"--set", "N=3", out, "4"});
+  CHECK(o.status == 2);
+  CHECK(o.out.empty());
+  CHECK(o.err ==
+        "hdae-mass-spring-chain: N is given twice: as the positional argument 4 and as --set "
+        "N=3\nRun 'hdae-mass-spring-chain --help' for the usage.\n");
+  CHECK_FALSE(std::filesystem::exists(out));
+  // Either alone is one value.
+  CHECK(parsed("mass_spring_chain", {out, "4"}).parameters.count("N") == 4);
+  CHECK(parsed("mass_spring_chain", {"--set", "N=3", out}).settings.size() == 1);
+}
+
+TEST_CASE("--rows events with --output-interval or --output-times exits with 2 naming both") {
+  for (const auto& [option, value] :
+       {std::pair{"--output-interval", "0.1"}, std::pair{"--output-times", "0.5,1"}}) {
+    CAPTURE(option);
+    const ProgramRun o = run("bouncing_ball", {"--rows", "events", option, value});
+    CHECK(o.status == 2);
+    CHECK(o.out.empty());
+    CHECK(o.err == std::string("hdae-bouncing-ball: --rows events contradicts ") + option +
+                       ": it records the event rows only, no output grid\n"
+                       "Run 'hdae-bouncing-ball --help' for the usage.\n");
+  }
+  // The grid's other selections take the grid options.
+  CHECK(parsed("bouncing_ball", {"--rows", "every:2", "--output-interval", "0.1"})
+            .options.output_interval_s == 0.1);
+  CHECK(parsed("bouncing_ball", {"--rows", "events"}).options.record_rows ==
+        RecordedRows::kEventsOnly);
 }

@@ -15,6 +15,13 @@
 #               it differs (exit 1).
 #   plot        `hdae plot r.csv` writes r.png (a PNG file); skipped (77) when /usr/bin/python3
 #               cannot import matplotlib, unless HDAE_REQUIRE_PLOTS=1.
+#   plot-hostile  `hdae plot` on input it cannot draw: an HDF5 file, values from -1e308 to
+#               1e308, a field beyond csv's limit, a FIFO (refused, not read), a directory:
+#               exit 2 and "hdae plot: <file>: <reason>", nothing else on standard error;
+#               `hdae plot --help` exits 0. Needs /usr/bin/python3 only (the input is refused
+#               before matplotlib is loaded); skipped (77) without it.
+#   make-references  hdae-make-references (beside hdae) answers --bogus, -x with exit 2 and
+#               its name in front, --version and --help with exit 0.
 #   quiet       standard error not a terminal: no progress lines.
 #   progress    standard error a terminal (script(1) gives the run a pty): progress lines.
 # Each case runs in a fresh scratch directory, removed at the end.
@@ -131,6 +138,55 @@ case "${case_name}" in
     [[ "$(od -An -tx1 -N8 r.png | tr -d ' ')" == 89504e470d0a1a0a ]] || fail "r.png is no PNG"
     run plot r.csv no_such_signal
     expect_status 2
+    ;;
+
+  plot-hostile)
+    if [[ ! -x /usr/bin/python3 ]]; then
+      echo "SKIP: no /usr/bin/python3"
+      exit 77
+    fi
+    unset HDAE_PYTHON
+    "${hdae}" run bouncing_ball -o r.h5 > /dev/null
+    printf 'time,x\n0,1e308\n1,-1e308\n' > big.csv
+    { printf 'time,x\n0,'; head -c 200000 /dev/zero | tr '\0' 1; printf '\n'; } > huge.csv
+    mkfifo fifo.csv
+    mkdir dir.csv
+    for input in r.h5 big.csv huge.csv fifo.csv dir.csv; do
+      case "${input}" in
+        r.h5) reason="an HDF5 result file; plots are drawn from result CSVs (an output path ending in .csv writes one)" ;;
+        big.csv) reason="x: the values from -1e+308 to 1e+308 span more than a double holds; no axis can show them" ;;
+        huge.csv) reason="field larger than field limit (131072)" ;;
+        *) reason="not a regular file (a pipe, a device or a directory)" ;;
+      esac
+      status=0
+      timeout 60 "${hdae}" plot "${input}" > out 2> err || status=$?
+      expect_status 2
+      [[ "${input}" == huge.csv ]] && input="huge.csv:2"
+      [[ "$(cat err)" == "hdae plot: ${input}: ${reason}" ]] || fail "stderr is not \"hdae plot: ${input}: ${reason}\""
+    done
+    run plot --help
+    expect_status 0
+    expect_out "^usage: hdae plot result.csv \[out.png\] \[signal \.\.\.\]$"
+    ;;
+
+  make-references)
+    make_references="$(dirname "${hdae}")/hdae-make-references"
+    for bad in --bogus -x; do
+      status=0
+      "${make_references}" "${bad}" > out 2> err || status=$?
+      expect_status 2
+      expect_err_line "hdae-make-references: The following argument was not expected: ${bad}"
+      expect_err_line "Run 'hdae-make-references --help' for the usage."
+    done
+    status=0
+    "${make_references}" --version > out 2> err || status=$?
+    expect_status 0
+    expect_out "^hdae-make-references \(hdae [0-9.]+\)$"
+    status=0
+    "${make_references}" --help > out 2> err || status=$?
+    expect_status 0
+    expect_out "^Exit status: 0 every reference written"
+    [[ -z "$(ls -d references 2> /dev/null)" ]] || fail "--help wrote references/"
     ;;
 
   quiet)

@@ -2,6 +2,7 @@
 // handling, and the progress lines (examples/program/progress.hpp) with a clock the test
 // controls. tests/tools/hdae_program.sh runs the built program, on a terminal too.
 #include <chrono>
+#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -108,6 +109,50 @@ TEST_CASE("hdae plot takes an image name second, else writes <stem>.png and all 
   const Output o = hdae_run({"plot"});
   CHECK(o.status == 2);
   CHECK(o.err == "hdae plot: usage: hdae plot result.csv [out.png] [signal ...]\n");
+  // --help is a request, not an error: the usage on standard output, exit 0.
+  for (const char* help : {"--help", "-h"}) {
+    const Output h = hdae_run({"plot", help});
+    CHECK(h.status == 0);
+    CHECK(h.err.empty());
+    CHECK(h.out.starts_with("usage: hdae plot result.csv [out.png] [signal ...]\n\nDraws a "));
+    CHECK(h.out.find("Exit status: 0 drawn, 2 an error") != std::string::npos);
+  }
+  CHECK(hdae_run({"plot", "--bogus"}).status == 2);
+}
+
+TEST_CASE("hdae names an unknown command or option and lists the commands") {
+  const std::string hint = "\nRun 'hdae --help' for the usage.\n";
+  const struct {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"bogus"},
+       "hdae: unknown command 'bogus'; the commands are: list, info, run, compare, plot"},
+      {{"--bogus"},
+       "hdae: unknown option '--bogus'; the commands are: list, info, run, compare, plot"},
+      {{"-x", "list"},
+       "hdae: unknown option '-x'; the commands are: list, info, run, compare, plot"},
+      {{}, "hdae: name a command: list, info, run, compare, plot"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.message);
+    const Output o = hdae_run(c.args);
+    CHECK(o.status == 2);
+    CHECK(o.out.empty());
+    CHECK(o.err == c.message + hint);
+  }
+  CHECK(hdae_run({"--version"}).status == 0);
+}
+
+TEST_CASE("hdae run: the chain's N given as the positional argument and with --set exits 2") {
+  const test::TempDir dir;
+  const Output o =
+      hdae_run({"run", "mass_spring_chain", "--set", "N=3", dir.file("o.csv").string(), "4"});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae run mass_spring_chain: N is given twice: as the positional argument 4 and as --set "
+        "N=3\nRun 'hdae run mass_spring_chain --help' for the usage.\n");
+  CHECK_FALSE(std::filesystem::exists(dir.file("o.csv")));
 }
 
 TEST_CASE("progress lines: time, stop time, percentage and events") {

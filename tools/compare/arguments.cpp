@@ -106,16 +106,16 @@ struct CommandLine {
                "tube half-width in time, relative to the time\nrange (default 1e-3)");
     add_number("--event-time-tol", &CompareOptions::event_time_tol_s,
                "largest accepted shift of an event, in s (default 1e-6)");
-    last_wins(app.add_option_function<std::string>(
-                  "--tolerances", [this](const std::string& file) { a.tolerance_file = file; },
-                  "per-signal tolerances, one line \"signal,rel,abs\"\nper signal"))
+    once(app.add_option_function<std::string>(
+             "--tolerances", [this](const std::string& file) { a.tolerance_file = file; },
+             "per-signal tolerances, one line \"signal,rel,abs\"\nper signal"))
         ->type_name("FILE");
-    last_wins(app.add_option_function<std::string>(
-                  "--signals",
-                  [this](const std::string& names) {
-                    a.options.signals = split_names("--signals", names);
-                  },
-                  "compare only these signals (each must be in both\nfiles)"))
+    once(app.add_option_function<std::string>(
+             "--signals",
+             [this](const std::string& names) {
+               a.options.signals = split_names("--signals", names);
+             },
+             "compare only these signals (each must be in both\nfiles)"))
         ->type_name("a,b");
     add_flag(kIgnoreEvents, "no event pairing: one tube reaching across\nevents");
     add_flag(kRequireAll,
@@ -124,35 +124,50 @@ struct CommandLine {
              "compare the signals common to both files;\n"
              "reference signals missing from the result are a\n"
              "warning, not a failure");
-    last_wins(app.add_option_function<std::string>(
-                  "--report",
-                  [this](const std::string& dir) {
-                    if (dir.empty()) {
-                      throw CLI::ValidationError("--report", "empty directory name");
-                    }
-                    a.report_dir = dir;
-                  },
-                  "write DIR/summary.md and plots of the failing\nsignals"))
+    once(app.add_option_function<std::string>(
+             "--report",
+             [this](const std::string& dir) {
+               if (dir.empty()) {
+                 throw CLI::ValidationError("--report", "empty directory name");
+               }
+               a.report_dir = dir;
+             },
+             "write DIR/summary.md and plots of the failing\nsignals"))
         ->type_name("DIR");
   }
 
-  static CLI::Option* last_wins(CLI::Option* option) {
+  /// The options that take a value; each may be given once (check_given_once).
+  std::vector<std::string> value_options;
+
+  /// A value option: CLI11 hands the callback the last value, check_given_once rejects a
+  /// repeat after the line is read, so "--rel 1 --rel 2" is an error naming --rel rather than
+  /// a silent choice (the example programs reject a repeated option too).
+  CLI::Option* once(CLI::Option* option) {
+    value_options.push_back(option->get_name());
     return option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  }
+
+  void check_given_once() const {
+    for (const std::string& name : value_options) {
+      if (const std::size_t n = app.count(name); n > 1) {
+        throw UsageError(fmt::format("{} is given {} times; give it once", name, n));
+      }
+    }
   }
 
   /// A number option, checked by CompareOptions::validate as soon as it is read.
   void add_number(std::string_view flag, double CompareOptions::*field, std::string_view help) {
-    last_wins(app.add_option_function<std::string>(
-                  std::string(flag),
-                  [this, flag, field](const std::string& text) {
-                    a.options.*field = parse_value(flag, text);
-                    try {
-                      a.options.validate();
-                    } catch (const OptionError& e) {
-                      throw CLI::ValidationError(std::string(flag), e.what());
-                    }
-                  },
-                  std::string(help)))
+    once(app.add_option_function<std::string>(
+             std::string(flag),
+             [this, flag, field](const std::string& text) {
+               a.options.*field = parse_value(flag, text);
+               try {
+                 a.options.validate();
+               } catch (const OptionError& e) {
+                 throw CLI::ValidationError(std::string(flag), e.what());
+               }
+             },
+             std::string(help)))
         ->type_name("NUMBER");
   }
 
@@ -218,6 +233,7 @@ CliArguments parse_arguments(std::span<const std::string> args) {
   }
   const std::size_t files = line.app.count("reference") + line.app.count("result");
   if (files != 2) throw UsageError(fmt::format("{}, got {}", kTwoFiles, files));
+  line.check_given_once();
   line.check_missing_signal_flags();
 
   CliArguments& a = line.a;

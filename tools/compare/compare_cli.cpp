@@ -3,6 +3,7 @@
 #include "compare/compare_cli.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <ostream>
@@ -64,6 +65,25 @@ void require_finite(const ResultTable& table, const std::filesystem::path& file,
   }
 }
 
+/// Throws UsageError for a --signals name that neither table has: a typo or the time column
+/// is a bad argument, not a difference between the files (a name in one table only is one).
+void require_known_signals(const CompareOptions& options, const ResultTable& reference,
+                           const ResultTable& result) {
+  if (options.signals.empty()) return;
+  std::unordered_set<std::string_view> names;
+  for (const ResultTable* table : {&reference, &result}) {
+    for (const ColumnInfo& c : table->columns()) names.insert(c.name);
+  }
+  for (const std::string& name : options.signals) {
+    if (names.contains(name)) continue;
+    if (name == "time" || name == "t") {
+      throw UsageError(fmt::format(
+          "--signals: \"{}\" is the independent variable (the first column), not a signal", name));
+    }
+    throw UsageError(fmt::format("--signals: \"{}\" is a signal of neither file", name));
+  }
+}
+
 /// A result CSV or HDF5 file (read_result tells them apart by content).
 ResultTable read_table(const std::filesystem::path& file) {
   ResultTable table = read_result(file).table;
@@ -85,7 +105,23 @@ std::string shell_quote(std::string_view s) {
   return q + "'";
 }
 
-/// A file name stem for a signal: letters, digits, '_', '-', '.' kept, the rest '_'.
+/// The longest file name stem made of a signal's name: with ".compare.csv" and a "-k" for
+/// uniqueness it stays far below the 255 bytes a file name may have on Linux file systems.
+constexpr std::size_t kMaxStem = 100;
+
+/// FNV-1a, 64 bits: a hash that is the same on every platform and run, for file names.
+std::uint64_t stable_hash(std::string_view text) {
+  std::uint64_t h = 14695981039346656037ULL;
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+/// A file name stem for a signal: letters, digits, '_', '-', '.' kept, the rest '_'; a long
+/// name is cut to its first characters and a hash of the whole name, so that names alike
+/// in their first hundred characters still get different stems.
 std::string file_stem(std::string_view name, std::set<std::string>& taken) {
   // A leading 's' keeps names that are empty or start with '.' from hiding the file.
   std::string stem = name.empty() || name.front() == '.' ? "s" : "";
@@ -94,10 +130,61 @@ std::string file_stem(std::string_view name, std::set<std::string>& taken) {
                       c == '_' || c == '-' || c == '.';
     stem += keep ? c : '_';
   }
+  if (stem.size() > kMaxStem) {
+    stem = fmt::format("{}-{:016x}", stem.substr(0, kMaxStem - 17), stable_hash(name));
+  }
   std::string unique = stem;
   for (int k = 2; taken.contains(unique); ++k) unique = fmt::format("{}-{}", stem, k);
   taken.insert(unique);
   return unique;
+}
+
+constexpr std::string_view kTraceSuffix = ".compare.csv";
+
+/// Whether a file in the report directory is one the report writes (and removes when stale):
+/// summary.md, plot.log, a trace <stem>.compare.csv or a plot <stem>.png.
+bool is_report_file(const std::filesystem::path& name) {
+  const std::string n = name.filename().string();
+  return n == "summary.md" || n == "plot.log" || n.ends_with(kTraceSuffix) || n.ends_with(".png");
+}
+
+/// Throws UsageError when an input file is in the report directory under a name of the
+/// report's own files, which writing the report would overwrite or remove.
+void check_report_inputs(const CliArguments& a) {
+  std::vector<std::filesystem::path> inputs{a.reference, a.result};
+  if (a.tolerance_file) inputs.push_back(*a.tolerance_file);
+  for (const std::filesystem::path& input : inputs) {
+    std::error_code ec;
+    const std::filesystem::path folder = input.has_parent_path() ? input.parent_path() : ".";
+    if (is_report_file(input) && std::filesystem::equivalent(folder, *a.report_dir, ec)) {
+      throw UsageError(fmt::format(
+          "--report {}: the input {} is in the report directory under the name of a report "
+          "file (summary.md, plot.log, *.compare.csv, *.png), which the report would overwrite "
+          "or remove; choose another directory",
+          a.report_dir->string(), input.string()));
+    }
+  }
+}
+
+/// Removes what an earlier report left in dir: summary.md, plot.log and each trace
+/// <stem>.compare.csv with its plot <stem>.png, so that no plot of an earlier failure stands
+/// beside the new summary. Other files, other PNGs among them, stay.
+void remove_stale_report(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> stale{dir / "summary.md", dir / "plot.log"};
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.ends_with(kTraceSuffix) || !entry.is_regular_file(ec)) continue;
+    stale.push_back(entry.path());
+    stale.push_back(dir / (name.substr(0, name.size() - kTraceSuffix.size()) + ".png"));
+  }
+  for (const std::filesystem::path& file : stale) {
+    std::filesystem::remove(file, ec);
+    if (ec) {
+      throw IoError(fmt::format("{}: cannot remove the earlier report's file ({})", file.string(),
+                                ec.message()));
+    }
+  }
 }
 
 /// Writes summary.md and, per failing signal, its trace CSV and a PNG drawn by plot.py; a
@@ -111,6 +198,7 @@ void write_report_dir(const CliArguments& a, const ResultTable& reference,
   if (ec)
     throw IoError(
         fmt::format("{}: cannot create the report directory ({})", dir.string(), ec.message()));
+  remove_stale_report(dir);
 
   std::string why_no_plots;
   if (plots.plot_script.empty()) {
@@ -134,7 +222,7 @@ void write_report_dir(const CliArguments& a, const ResultTable& reference,
     }
     ++plotted;
     const std::string stem = file_stem(s.name, taken);
-    const std::filesystem::path csv = dir / (stem + ".compare.csv");
+    const std::filesystem::path csv = dir / (stem + std::string(kTraceSuffix));
     const std::filesystem::path png = dir / (stem + ".png");
     write_trace_csv(trace_signal(reference, result, a.options, s.name), csv);
     if (!why_no_plots.empty()) {
@@ -189,9 +277,11 @@ int run_compare(std::span<const std::string> args, std::ostream& out, std::ostre
       out << version_line() << '\n';
       return kExitAgree;
     }
+    if (a.report_dir) check_report_inputs(a);
     if (a.tolerance_file) a.options.signal_tolerances = read_tolerance_file(*a.tolerance_file);
     const ResultTable reference = read_table(a.reference);
     const ResultTable result = read_table(a.result);
+    require_known_signals(a.options, reference, result);
     std::unordered_set<std::string_view> reference_names;
     for (const ColumnInfo& c : reference.columns()) reference_names.insert(c.name);
     for (const auto& [name, tol] : a.options.signal_tolerances) {

@@ -1,7 +1,12 @@
 // The hdae program's subcommands (hdae_program.hpp).
 #include "hdae_program.hpp"
 
+#include <algorithm>
 #include <ostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 
@@ -69,6 +74,21 @@ int compare_command(const std::vector<std::string>& rest, const examples::Progra
   return compare::run_compare(rest, env.out, env.err, plots);
 }
 
+/// The problem with a command line whose first argument is no command and no --help or
+/// --version, naming it and the commands ("" when the first argument is fine): CLI11 alone says
+/// only "A subcommand is required".
+std::string first_argument_problem(const std::vector<std::string>& args,
+                                   const std::vector<std::string>& commands) {
+  std::string names;
+  for (const std::string& c : commands) names += (names.empty() ? "" : ", ") + c;
+  if (args.empty()) return fmt::format("name a command: {}", names);
+  const std::string& first = args.front();
+  if (first == "--help" || first == "-h" || first == "--version") return {};
+  if (std::find(commands.begin(), commands.end(), first) != commands.end()) return {};
+  return fmt::format("{} '{}'; the commands are: {}",
+                     first.starts_with('-') ? "unknown option" : "unknown command", first, names);
+}
+
 }  // namespace
 
 int run_hdae(const std::vector<std::string>& args, const examples::ProgramEnvironment& env) {
@@ -89,6 +109,13 @@ int run_hdae(const std::vector<std::string>& args, const examples::ProgramEnviro
     forwarding->prefix_command();
     forwarding->set_help_flag();
   }
+  std::vector<std::string> commands;
+  for (const CLI::App* command : {list, info, run, compare, plot}) {
+    commands.push_back(command->get_name());
+  }
+  if (const std::string problem = first_argument_problem(args, commands); !problem.empty()) {
+    return examples::usage_error(kProgram, problem, env.err);
+  }
   if (const std::optional<int> done =
           examples::parse_arguments(app, args, kProgram, env.out, env.err)) {
     return *done;
@@ -97,7 +124,8 @@ int run_hdae(const std::vector<std::string>& args, const examples::ProgramEnviro
   if (info->parsed()) return info_command(model, env);
   if (run->parsed()) return run_command(run->remaining(), env);
   if (compare->parsed()) return compare_command(compare->remaining(), env);
-  return run_plot(plot->remaining(), compare::plot_python(), compare::plot_script(), env.err);
+  return run_plot(plot->remaining(), compare::plot_python(), compare::plot_script(), env.out,
+                  env.err);
 }
 
 }  // namespace hdae::cli

@@ -13,6 +13,15 @@ extern char** environ;  // NOLINT: POSIX, for posix_spawn
 namespace hdae::cli {
 namespace {
 
+constexpr const char* kPlotHelp =
+    "Draws a result CSV with scripts/plot.py (Debian's python3 and python3-matplotlib; "
+    "HDAE_PYTHON\nnames another interpreter): time on x, one panel per unit (from "
+    "<stem>.units.csv), event\ninstants dotted. The second argument is the image when it "
+    "ends in .png, .svg or .pdf,\nelse the image is <stem>.png beside the CSV and every "
+    "argument after the CSV names a\nsignal (default: all but derivatives, up to twelve).\n\n"
+    "Exit status: 0 drawn, 2 an error (bad arguments; a file that is not a regular file, not a "
+    "result\nCSV, or holds values no axis can show; the message names the file).\n";
+
 bool is_image(const std::filesystem::path& p) {
   const std::string ext = p.extension().string();
   return ext == ".png" || ext == ".svg" || ext == ".pdf";
@@ -35,12 +44,18 @@ std::vector<std::string> plot_arguments(const std::vector<std::string>& args) {
 }
 
 int run_plot(const std::vector<std::string>& args, const std::filesystem::path& python,
-             const std::filesystem::path& script, std::ostream& err) {
+             const std::filesystem::path& script, std::ostream& out, std::ostream& err) {
+  constexpr const char* kUsage = "usage: hdae plot result.csv [out.png] [signal ...]";
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    out << kUsage << "\n\n" << kPlotHelp;
+    return 0;
+  }
   if (args.empty() || args[0].starts_with('-')) {
-    err << "hdae plot: usage: hdae plot result.csv [out.png] [signal ...]\n";
+    err << "hdae plot: " << kUsage << '\n';
     return 2;
   }
-  std::vector<std::string> argv_text{python.string(), script.string()};
+  // plot.py puts "hdae plot: " in front of its messages ("hdae plot: r.h5: an HDF5 ...").
+  std::vector<std::string> argv_text{python.string(), script.string(), "--name", "hdae plot"};
   for (std::string& a : plot_arguments(args)) argv_text.push_back(std::move(a));
   std::vector<char*> argv;
   for (std::string& a : argv_text) argv.push_back(a.data());

@@ -15,9 +15,11 @@ namespace hdae::cli {
 [[nodiscard]] std::vector<std::string> plot_arguments(const std::vector<std::string>& args);
 
 /// Runs python script with plot_arguments(args) and waits; returns its exit status (0 written,
-/// 2 bad input), or 2 with a message on err when args are missing or python cannot start.
+/// 2 bad input: plot.py's message "hdae plot: <file>: <reason>" on standard error), or 2 with
+/// a message on err when args are missing or python cannot start. --help or -h first prints
+/// the usage on out and returns 0.
 [[nodiscard]] int run_plot(const std::vector<std::string>& args,
                            const std::filesystem::path& python, const std::filesystem::path& script,
-                           std::ostream& err);
+                           std::ostream& out, std::ostream& err);
 
 }  // namespace hdae::cli

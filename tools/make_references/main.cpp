@@ -4,9 +4,11 @@
 // example's own Example::reference_rel_tol), keeping the example's reference signals. The tests
 // check these files against the published and analytic answers (tests/compare/test_references.cpp).
 // Usage: hdae-make-references [output_dir [example ...]]   (default: references, all)
+// --help and --version exit 0; a bad argument exits 2 with "hdae-make-references: ...".
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,8 @@
 
 #include "hdae/csv.hpp"
 #include "hdae/simulator.hpp"
+#include "program/command_line.hpp"
+#include "program/parse_arguments.hpp"
 #include "registry/reference_run.hpp"
 #include "registry/registry.hpp"
 
@@ -26,7 +30,16 @@ int main(int argc, char** argv) {
   std::vector<std::string> only;
   app.add_option("output_dir", dir, "directory of the reference files")->capture_default_str();
   app.add_option("example", only, "examples to regenerate (default: all)");
-  CLI11_PARSE(app, argc, argv);
+  app.set_version_flag("--version", hdae::examples::version_text("hdae-make-references"));
+  app.footer(
+      "Exit status: 0 every reference written, 1 a reference run failed (the others are "
+      "written), 2 an error (bad arguments, an unknown example, a file error).");
+  // The arguments after the program name, answered as the other programs answer them.
+  const std::vector<std::string> args(argv + std::min(argc, 1), argv + argc);
+  if (const std::optional<int> done = hdae::examples::parse_arguments(
+          app, args, "hdae-make-references", std::cout, std::cerr)) {
+    return *done;
+  }
   try {
     for (const std::string& name : only) {
       if (hdae::examples::find_example(name) == nullptr) {

@@ -11,6 +11,8 @@
 //   [t - delta_t, t + delta_t] x [y(t) - delta_y, y(t) + delta_y]; the upper and lower
 //   envelopes of the union are the tube:  U(t) = max y(s) + delta_y,  L(t) = min y(s) - delta_y
 //   over s in [t - delta_t, t + delta_t]
+//   (the products are formed without overflow: a range wider than the largest double, such
+//   as from -1e308 to 1e308, gives a finite delta_y when rel is small, not an infinite tube)
 //
 // The result (linearly interpolated) must lie in [L, U] at every result point and at every
 // reference point. For the points of the reference alone this is csv-compare's rectangle
