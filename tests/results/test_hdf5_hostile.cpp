@@ -65,7 +65,7 @@ std::vector<bool> chunk_bytes(const std::filesystem::path& file, std::size_t siz
 
 }  // namespace
 
-TEST_CASE("a result file of format version 1, with strings of variable length, still reads") {
+TEST_CASE("a result file of format version 1, with strings of variable length, is refused") {
   const test::TempDir dir;
   const auto file = dir.file("v1.h5");
   {
@@ -87,13 +87,14 @@ TEST_CASE("a result file of format version 1, with strings of variable length, s
     REQUIRE(H5Dwrite(dataset.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT,
                      values.data()) >= 0);
   }
-  const StoredResult r = read_result(file);
-  REQUIRE(r.table.num_columns() == 2);
-  CHECK(r.table.columns()[1].name == "der(x)");
-  CHECK(r.table.columns()[1].unit == "m/s");
-  CHECK(r.table.columns()[1].kind == ColumnKind::kDerivative);
-  CHECK(r.table.final_value("x") == 0.5);
-  CHECK(r.status == "reached stop time");
+  // Refused, not read: reading variable-length strings goes through HDF5's global heap, where
+  // a damaged file could crash the reader.
+  CHECK_THROWS_WITH_AS(
+      (void)read_result(file),
+      (file.string() + ": 'columns/name' holds strings of variable length, which hdae does not "
+                       "read (format version 1 stored them so; a later file is damaged)")
+          .c_str(),
+      IoError);
 }
 
 TEST_CASE("a dataset claiming more entries than the file stores is refused before allocating") {

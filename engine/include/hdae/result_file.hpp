@@ -12,10 +12,10 @@
 //   /parameters/name, value, unit                      the model's parameters, when given
 // and the root attributes format = "hdae-result", format_version = 2, and status, status_t,
 // status_message when the status is known (write_result_hdf5, Hdf5Sink::set_status). Strings
-// are fixed-length UTF-8, NUL-padded to the longest of their dataset (version 1 stored them
-// with variable length; read_result reads both). A fixed-length string lies in its dataset's
-// own data, so a damaged file cannot send the reader through HDF5's global heap, which trusts
-// the addresses it finds. Rows are two per event instant (left, then right limit) as in
+// are fixed-length UTF-8, NUL-padded to the longest of their dataset. A fixed-length string
+// lies in its dataset's own data, so a damaged file cannot send the reader through HDF5's
+// global heap, which trusts the addresses it finds; strings of variable length (format
+// version 1 stored them so) are refused with an IoError naming the dataset. Rows are two per event instant (left, then right limit) as in
 // ResultTable. h5py reads the file directly (f["values"][:], f["columns/name"].asstr()[:],
 // f.attrs["status"].decode()), and pandas through it: pandas.DataFrame(f["values"][:],
 // index=f["time"][:], columns=names).

@@ -253,39 +253,15 @@ std::string fixed_text(const char* bytes, std::size_t width, hid_t type) {
   return text;
 }
 
-/// Whether strings of variable length may be read from the file holding location: only in a
-/// file of format version 1, which stored them so. Reading them goes through HDF5's global
-/// heap, which trusts the addresses it finds; in a later version a variable-length type can
-/// only be damage (a flipped bit in a type), and reading it could crash.
-bool variable_strings_allowed(hid_t location, const std::filesystem::path& file) {
-  const Id file_id(H5Iget_file_id(location));
-  if (!file_id.valid()) return false;
-  const Id root(H5Oopen(file_id.get(), "/", H5P_DEFAULT));
-  if (!root.valid()) return false;
-  return read_double_attribute(root.get(), "format_version", file) == 1.0;
-}
-
-void refuse_variable_strings(std::string_view where, const std::filesystem::path& file) {
+/// Strings of variable length are refused, whatever the file says of its version: reading
+/// them goes through HDF5's global heap, which trusts the addresses it finds, and a damaged
+/// file could crash or hang the reader there. Format version 1 stored its strings so.
+[[noreturn]] void refuse_variable_strings(std::string_view where,
+                                          const std::filesystem::path& file) {
   throw IoError(
-      fmt::format("{}: '{}' holds strings of variable length, which only files of "
-                  "format version 1 have (a damaged file?)",
+      fmt::format("{}: '{}' holds strings of variable length, which hdae does not read "
+                  "(format version 1 stored them so; a later file is damaged)",
                   file.string(), where));
-}
-
-/// Strings of variable length, as format version 1 wrote them.
-std::vector<std::string> read_variable_strings(hid_t dataset, std::size_t size,
-                                               std::string_view where,
-                                               const std::filesystem::path& file) {
-  std::vector<char*> pointers(size, nullptr);
-  const Id type = string_type(kVariableLength, file);
-  check(H5Dread(dataset, type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()), file,
-        fmt::format("read dataset '{}'", where));
-  std::vector<std::string> values;
-  values.reserve(size);
-  for (const char* p : pointers) values.emplace_back(p != nullptr ? p : "");
-  const Id space(check(H5Dget_space(dataset), file, "read a dataspace"));
-  H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, pointers.data());
-  return values;
 }
 
 }  // namespace
@@ -306,10 +282,7 @@ std::vector<std::string> read_strings(hid_t location, const char* name, std::str
   Id type;
   const Id dataset = open_vector(location, name, H5T_STRING, where, file, size, type);
   if (size == 0) return {};
-  if (H5Tis_variable_str(type.get()) > 0) {
-    if (!variable_strings_allowed(location, file)) refuse_variable_strings(where, file);
-    return read_variable_strings(dataset.get(), size, where, file);
-  }
+  if (H5Tis_variable_str(type.get()) > 0) refuse_variable_strings(where, file);
   // Read as stored: the bytes of each string, `width` apart.
   const std::size_t width = H5Tget_size(type.get());
   std::vector<char> packed(size * width);
@@ -330,15 +303,7 @@ std::optional<std::string> read_string_attribute(hid_t object, const char* name,
   const Id attribute(check(H5Aopen(object, name, H5P_DEFAULT), file, what));
   const Id stored(check(H5Aget_type(attribute.get()), file, what));
   if (H5Tget_class(stored.get()) != H5T_STRING) return std::nullopt;
-  if (H5Tis_variable_str(stored.get()) > 0) {
-    if (!variable_strings_allowed(object, file)) refuse_variable_strings(name, file);
-    const Id type = string_type(kVariableLength, file);
-    char* pointer = nullptr;
-    check(H5Aread(attribute.get(), type.get(), &pointer), file, what);
-    std::string value = pointer != nullptr ? pointer : "";
-    H5free_memory(pointer);
-    return value;
-  }
+  if (H5Tis_variable_str(stored.get()) > 0) refuse_variable_strings(name, file);
   const std::size_t width = H5Tget_size(stored.get());
   if (width == 0 || width > H5Aget_storage_size(attribute.get())) {
     throw IoError(fmt::format("{}: attribute '{}' claims {} bytes but stores {} (a damaged file?)",
