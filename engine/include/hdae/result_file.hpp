@@ -15,10 +15,10 @@
 // are fixed-length UTF-8, NUL-padded to the longest of their dataset. A fixed-length string
 // lies in its dataset's own data, so a damaged file cannot send the reader through HDF5's
 // global heap, which trusts the addresses it finds; strings of variable length (format
-// version 1 stored them so) are refused with an IoError naming the dataset. Rows are two per event instant (left, then right limit) as in
-// ResultTable. h5py reads the file directly (f["values"][:], f["columns/name"].asstr()[:],
-// f.attrs["status"].decode()), and pandas through it: pandas.DataFrame(f["values"][:],
-// index=f["time"][:], columns=names).
+// version 1 stored them so) are refused with an IoError naming the dataset. Rows are two per event
+// instant (left, then right limit) as in ResultTable. h5py reads the file directly (f["values"][:],
+// f["columns/name"].asstr()[:], f.attrs["status"].decode()), and pandas through it:
+// pandas.DataFrame(f["values"][:], index=f["time"][:], columns=names).
 //
 // Reading checks what a file claims against what it stores before allocating: a dataset
 // whose dimensions ask for more bytes than the file holds for it is an IoError naming the
