@@ -184,6 +184,7 @@ int run(const Arguments& args) {
       {"nothing changes", "none (IDA goes on)", false, RestartStep::kIdaEstimate},
       {"force switched (der_x jumps)", "kIdaEstimate (default)", true, RestartStep::kIdaEstimate},
       {"force switched (der_x jumps)", "kFromHistory", true, RestartStep::kFromHistory},
+      {"force switched (der_x jumps)", "kKeepOrder", true, RestartStep::kKeepOrder},
   };
   MarkdownTable table({"masses", "unknowns", "events", "kind of event", "restart_step", "restarts",
                        "steps without events", "extra steps per event", "extra Jacobians per event",

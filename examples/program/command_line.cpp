@@ -41,13 +41,14 @@ const CLI::Validator kNotEmpty(
 std::optional<RestartStep> parse_restart_step(const std::string& text) {
   if (text == "ida-estimate") return RestartStep::kIdaEstimate;
   if (text == "from-history") return RestartStep::kFromHistory;
+  if (text == "keep-order") return RestartStep::kKeepOrder;
   return std::nullopt;
 }
 
 /// CLI11 validator for --restart-step.
 std::string check_restart_step(const std::string& text) {
   if (parse_restart_step(text)) return {};
-  return fmt::format("must be ida-estimate or from-history, got '{}'", text);
+  return fmt::format("must be ida-estimate, from-history or keep-order, got '{}'", text);
 }
 
 /// CLI11 validator for --set.
@@ -218,8 +219,9 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   std::string restart_step;
   app.add_option("--restart-step", restart_step,
                  "IDA's first step after an event that restarts it: ida-estimate (IDA's own, "
-                 "far more accurate than the tolerance asks) or from-history (from the step "
-                 "size before the event: fewer steps, as accurate as the tolerance asks) "
+                 "far more accurate than the tolerance asks), from-history (from the step "
+                 "size before the event: fewer steps, as accurate as the tolerance asks) or "
+                 "keep-order (IDA goes on at its order, its history shifted by the jump) "
                  "[default: ida-estimate]")
       ->type_name("WHICH")
       ->check(CLI::Validator(check_restart_step, "", ""));

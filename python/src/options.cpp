@@ -25,7 +25,8 @@ void bind_option_enums(py::module_& m) {
       .value("end_point", JumpRule::kEndPoint);
   py::enum_<RestartStep>(m, "RestartStep")
       .value("ida_estimate", RestartStep::kIdaEstimate)
-      .value("from_history", RestartStep::kFromHistory);
+      .value("from_history", RestartStep::kFromHistory)
+      .value("keep_order", RestartStep::kKeepOrder);
   py::enum_<RowStorage>(m, "RowStorage")
       .value("in_memory", RowStorage::kInMemory)
       .value("stream_only", RowStorage::kStreamOnly);

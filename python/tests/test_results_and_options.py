@@ -63,8 +63,12 @@ def test_restart_step_is_an_option_by_its_value_name():
     history = hdae.simulate(Ball(), stop=1.2, rtol=1e-8, restart_step="from_history")
     assert default.statistics["restarts"] == history.statistics["restarts"] == 4
     assert history.statistics["steps"] < default.statistics["steps"]
+    # IDA goes on at its order with its history shifted to each rebound: fewer steps still.
+    keep = hdae.simulate(Ball(), stop=1.2, rtol=1e-8, restart_step="keep_order")
+    assert keep.statistics["restarts"] == 4
+    assert keep.statistics["steps"] < default.statistics["steps"]
     with pytest.raises(ValueError, match="option restart_step must be one of 'ida_estimate', "
-                                         "'from_history'"):
+                                         "'from_history', 'keep_order'"):
         hdae.simulate(Ball(), restart_step="previous")
 
 

@@ -212,13 +212,15 @@ TEST_CASE("--restart-step sets SimulationOptions::restart_step by its value's na
         RestartStep::kFromHistory);
   CHECK(parsed("bouncing_ball", {"--restart-step=ida-estimate"}).options.restart_step ==
         RestartStep::kIdaEstimate);
+  CHECK(parsed("bouncing_ball", {"--restart-step", "keep-order"}).options.restart_step ==
+        RestartStep::kKeepOrder);
   CHECK(run("bouncing_ball", {"--help"}).out.find("--restart-step WHICH") != std::string::npos);
   const ProgramRun o = run("bouncing_ball", {"--restart-step", "previous"});
   CHECK(o.status == 2);
   CHECK(o.out.empty());
   CHECK(
-      o.err.starts_with("hdae-bouncing-ball: --restart-step: must be ida-estimate or "
-                        "from-history, got 'previous'\n"));
+      o.err.starts_with("hdae-bouncing-ball: --restart-step: must be ida-estimate, "
+                        "from-history or keep-order, got 'previous'\n"));
 }
 
 TEST_CASE("--max-order, --initial-step and --max-step set IDA's controls, validated by name") {

@@ -130,7 +130,8 @@ TEST_CASE("restart_step is validated with the field's name") {
   CHECK(error_of(o) == "no error");
   o.restart_step = static_cast<RestartStep>(7);  // what a cast from a bad integer gives
   CHECK(error_of(o) ==
-        "SimulationOptions::restart_step must be kIdaEstimate (0) or kFromHistory (1), got 7");
+        "SimulationOptions::restart_step must be kIdaEstimate (0), kFromHistory (1) or "
+        "kKeepOrder (2), got 7");
 }
 
 TEST_CASE("output_times, max_order and initial_step_s are validated with the field's name") {

@@ -1,6 +1,7 @@
 // What IDA does after an event (docs/design.md, "Restarts"): a time event that changes nothing
 // IDA sees lets it go on without a restart; every other event restarts it, from IDA's own first
-// step (RestartStep::kIdaEstimate) or from the step size before the event (kFromHistory).
+// step (RestartStep::kIdaEstimate) or from the step size before the event (kFromHistory), or
+// IDA goes on at its order with its history shifted by the jump (kKeepOrder).
 #include <cmath>
 #include <cstddef>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <doctest/doctest.h>
 
 #include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/ideal_clutch.hpp"
 #include "hdae/simulator.hpp"
 #include "support/ball_impacts.hpp"
 #include "support/test_models.hpp"
@@ -52,6 +54,17 @@ std::size_t row_at(const ResultTable& table, double t) {
     if (std::abs(table.time(i) - t) <= 1e-12) return i;
   }
   return table.num_rows();
+}
+
+/// The bouncing ball of support/ball_impacts.hpp (h0 = 1, e = 0.7, g = 9.81, rest below
+/// 0.01 m/s) to 3 s under a restart policy.
+SimulationResult ball_run(RestartStep restart, double rel_tol) {
+  models::BouncingBall model{models::BouncingBallParameters{}};
+  SimulationOptions options;
+  options.stop_s = 3.0;
+  options.rel_tol = rel_tol;
+  options.restart_step = restart;
+  return simulate(model, options);
 }
 
 /// der(x) = c (t - 1), c switched from 1 to -2 by a time event at t = 1: the residual at the
@@ -188,15 +201,9 @@ TEST_CASE("RestartStep::kFromHistory restarts in fewer steps, within the toleran
 }
 
 TEST_CASE("RestartStep::kFromHistory: the bouncing ball's impacts within the tolerance") {
-  const models::BouncingBallParameters p;  // h0 = 1, e = 0.7, g = 9.81, rest below 0.01 m/s
-  SimulationOptions options;
-  options.stop_s = 3.0;
-  options.rel_tol = 1e-8;
-  models::BouncingBall estimate_model(p);
-  const SimulationResult estimate = simulate(estimate_model, options);
-  options.restart_step = RestartStep::kFromHistory;
-  models::BouncingBall model(p);
-  const SimulationResult result = simulate(model, options);
+  const double rel_tol = 1e-8;
+  const SimulationResult estimate = ball_run(RestartStep::kIdaEstimate, rel_tol);
+  const SimulationResult result = ball_run(RestartStep::kFromHistory, rel_tol);
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
   CHECK(result.statistics.steps < estimate.statistics.steps);
   // The analytic impact times t_n (support/ball_impacts.hpp) are sums of flight times
@@ -204,11 +211,71 @@ TEST_CASE("RestartStep::kFromHistory: the bouncing ball's impacts within the tol
   // velocity check of tests/events/test_state_events.cpp), hence so does each flight time,
   // and their sum t_n is off by at most 100 rel_tol t_n. (IDA's own tiny first steps keep the
   // times within 1e-12 s instead.)
-  const std::vector<double> impacts = test::state_event_times(result);
-  REQUIRE(impacts.size() == 18);
-  const std::vector<double> exact = test::ball_impact_times(p, impacts.size());
-  for (std::size_t k = 0; k < impacts.size(); ++k) {
+  const std::vector<double> errors = test::impact_time_errors({}, result);
+  REQUIRE(errors.size() == 18);
+  const std::vector<double> exact = test::ball_impact_times({}, errors.size());
+  for (std::size_t k = 0; k < errors.size(); ++k) {
     CAPTURE(k);
-    CHECK(std::abs(impacts[k] - exact[k]) <= 100 * options.rel_tol * exact[k]);
+    CHECK(errors[k] <= 100 * rel_tol * exact[k]);
   }
+}
+
+TEST_CASE("RestartStep::kKeepOrder: the bouncing ball's impacts within 1e-12 s, in fewer steps") {
+  // Between impacts the height is a parabola, so IDA's history shifted to the rebound's value
+  // and slope is the exact solution after it: IDA goes on at order 2 from the first step after
+  // each impact, where a restart climbs from order 1 again.
+  const SimulationResult estimate = ball_run(RestartStep::kIdaEstimate, 1e-10);
+  const SimulationResult result = ball_run(RestartStep::kKeepOrder, 1e-10);
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  CHECK(result.statistics.restarts == estimate.statistics.restarts);
+  CHECK(2 * result.statistics.steps < estimate.statistics.steps);
+  // The analytic impact times to the 1e-12 s that the default keeps at rel_tol 1e-10
+  // (tests/events/test_state_events.cpp): the first step after an impact is as small as under
+  // kFromHistory, so that the crossing the impact left at zero is seen leaving it, and the
+  // shifted history is exact.
+  const std::vector<double> errors = test::impact_time_errors({}, result);
+  REQUIRE(errors.size() == 18);
+  const std::vector<double> exact = test::ball_impact_times({}, errors.size());
+  for (std::size_t k = 0; k < errors.size(); ++k) {
+    CAPTURE(k);
+    CHECK(errors[k] < 1e-12 * std::max(1.0, exact[k]));
+  }
+}
+
+TEST_CASE("RestartStep::kKeepOrder: a pulsed lag within the tolerance") {
+  // Each switch of u changes der(x) and every higher derivative of x: the shifted history is
+  // not the solution after the switch, and IDA's error test on the first steps decides.
+  test::PulsedLag model(2.0);
+  const SimulationResult result = simulate(model, lag_options(RestartStep::kKeepOrder));
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  CHECK(result.statistics.restarts == 12);  // t0 and 11 switches before 3 s
+  // The bound of the other restart policies above.
+  CHECK(largest_error(model, result) <= 100 * 1e-8 * 2.0);
+}
+
+TEST_CASE("RestartStep::kKeepOrder: the ideal clutch, whose events change the row kinds") {
+  // Engaging and releasing change which unknowns are algebraic, so IDA restarts there as under
+  // kFromHistory; the speeds still follow the closed form of tests/models/test_ideal_clutch.cpp
+  // (V0/k = 40 rad/s, engaged time constant 100 s, released 36 s, engaged 0-100 s and
+  // 300-500 s; the engaging impulse at 300 s conserves (J1 + k^2 C) w1 + J2 w2).
+  models::IdealClutch model;
+  SimulationOptions options;
+  options.stop_s = 500.0;
+  options.rel_tol = 1e-8;
+  options.restart_step = RestartStep::kKeepOrder;
+  const SimulationResult result = simulate(model, options);
+  REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
+  const double w_inf = 40.0;
+  const auto relax = [w_inf](double w, double duration, double time_constant) {
+    return w_inf + (w - w_inf) * std::exp(-duration / time_constant);
+  };
+  const double j1_eff = model.effective_inertia1_kgm2();
+  const double j2 = model.parameters().inertia2_kgm2;
+  const double w_100 = relax(6.4, 100.0, 100.0);
+  const double w1_300 = relax(w_100, 200.0, 36.0);
+  const double w_300 = (j1_eff * w1_300 + j2 * w_100) / (j1_eff + j2);
+  const double w_500 = relax(w_300, 200.0, 100.0);
+  // 100 rel_tol of the solution's size, as in that test.
+  CHECK(std::abs(result.table.final_value("w1") - w_500) < 100 * 1e-8 * w_inf);
+  CHECK(std::abs(result.table.final_value("w2") - w_500) < 100 * 1e-8 * w_inf);
 }

@@ -37,4 +37,13 @@ inline std::vector<double> state_event_times(const SimulationResult& result) {
   return times;
 }
 
+/// |t_n of the run - t_n of the analytic solution| for each state event of the run, in order.
+inline std::vector<double> impact_time_errors(const models::BouncingBallParameters& p,
+                                              const SimulationResult& result) {
+  std::vector<double> errors = state_event_times(result);
+  const std::vector<double> exact = ball_impact_times(p, errors.size());
+  for (std::size_t k = 0; k < errors.size(); ++k) errors[k] = std::abs(errors[k] - exact[k]);
+  return errors;
+}
+
 }  // namespace hdae::test

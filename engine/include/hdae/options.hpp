@@ -53,6 +53,13 @@ enum class RestartStep {
   /// (larger step growth, a converged corrector): about a third of the steps back to speed,
   /// but the first steps after the event are only as accurate as the tolerance asks.
   kFromHistory,
+  /// No restart at order 1: IDA goes on at the order and step size it had before the event,
+  /// its history (the polynomial through its last steps) shifted to meet the right limit in
+  /// value and slope. Exact when the event changes the solution's value and slope only (a
+  /// bounce, a switched force); when it changes more, IDA's error test on the first steps
+  /// lowers step and order as after any rejected step. Events that change which unknowns are
+  /// algebraic restart as under kFromHistory.
+  kKeepOrder,
 };
 
 enum class LogLevel { kOff, kError, kWarning, kInfo, kDebug };
@@ -102,13 +109,13 @@ struct SimulationOptions {
   /// tolerance; smaller values hold them tighter for a few more Newton iterations.
   double nonlinear_convergence_coef = 0.33;
   /// First step size in s at t0 and after every event that restarts IDA (IDASetInitStep),
-  /// unless restart_step is kFromHistory, which replaces it after events; 0 lets IDA
+  /// unless restart_step is kFromHistory or kKeepOrder, which replace it after events; 0 lets IDA
   /// estimate it (docs/design.md, "Restarts"); otherwise at least the time resolution (stop_s).
   double initial_step_s = 0.0;
   /// IDA's first step after an event that restarts it. kIdaEstimate (default) is the most
   /// accurate; kFromHistory saves about two thirds of the steps a restart costs, with the
-  /// restarted steps as accurate as the tolerance asks (docs/design.md, "Restarts", has the
-  /// trade-off).
+  /// restarted steps as accurate as the tolerance asks; kKeepOrder does not restart at order 1
+  /// (docs/design.md, "Restarts", has the trade-offs).
   /// A time event that changes nothing IDA sees does not restart it under either.
   RestartStep restart_step = RestartStep::kIdaEstimate;
   /// Output times as an alternative to the grid of output_interval_s: one row at each listed

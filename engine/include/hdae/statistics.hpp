@@ -19,7 +19,9 @@ struct Statistics {
   std::int64_t state_events = 0;
   std::int64_t event_iterations = 0;      ///< passes over all events
   std::int64_t max_event_iterations = 0;  ///< most passes at one instant
-  std::int64_t restarts = 0;              ///< IDAReInit calls
+  /// IDA started afresh: IDAReInit calls, and under RestartStep::kKeepOrder the events after
+  /// which IDA went on with its history shifted to the right limit.
+  std::int64_t restarts = 0;
   std::int64_t jump_solves = 0;
   std::int64_t jump_newton_iterations = 0;
   std::int64_t jacobian_colors = 0;  ///< colours of the sparse FD Jacobian (KLU)

@@ -69,7 +69,7 @@ void require_choice(Enum value, const char* field, std::initializer_list<const c
 void check_choices(const SimulationOptions& o) {
   require_choice(o.linear_solver, "linear_solver", {"kAuto", "kDense", "kKlu"});
   require_choice(o.jump_rule, "jump_rule", {"kMidpoint", "kEndPoint"});
-  require_choice(o.restart_step, "restart_step", {"kIdaEstimate", "kFromHistory"});
+  require_choice(o.restart_step, "restart_step", {"kIdaEstimate", "kFromHistory", "kKeepOrder"});
   require_choice(o.row_storage, "row_storage", {"kInMemory", "kStreamOnly", "kSinksOnly"});
   require_choice(o.record_rows, "record_rows", {"kGrid", "kEventsOnly"});
   require_choice(o.log_level, "log_level", {"kOff", "kError", "kWarning", "kInfo", "kDebug"});

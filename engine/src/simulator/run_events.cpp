@@ -206,23 +206,31 @@ void SimulationRun::locate_first_flip(double t_lo) {
 }
 
 void SimulationRun::restart_integrator(double t) {
+  // The unknowns' kinds are cached until an event changes the row kinds (run_event).
+  const bool same_kinds = algebraic_.has_value();
   if (!algebraic_) algebraic_ = algebraic_unknowns(t);
   const double initial_step = restart_step(t);
   PhaseScope scope(model_, ModelPhase::kIntegration);
   bridge_.restarting(t);
-  // The quick climb goes with kFromHistory: under kIdaEstimate it would cost the margin that
-  // keeps bouncing-ball impacts within 1e-12 s (docs/design.md, "Restarts").
-  const bool quick_climb = options_.restart_step == RestartStep::kFromHistory;
-  ida_->restart(t, x_, der_x_, *algebraic_, initial_step, quick_climb);
   ++statistics_.restarts;
+  // IDA's history of an unknown that changed kind says nothing about it: only with the same
+  // kinds does IDA go on at its order (sundials/history_shift.hpp).
+  if (options_.restart_step == RestartStep::kKeepOrder && same_kinds &&
+      ida_->continue_from_history(t, x_, der_x_, initial_step)) {
+    return;
+  }
+  // The quick climb goes with the steps from history: under kIdaEstimate it would cost the
+  // margin that keeps bouncing-ball impacts within 1e-12 s (docs/design.md, "Restarts").
+  const bool quick_climb = options_.restart_step != RestartStep::kIdaEstimate;
+  ida_->restart(t, x_, der_x_, *algebraic_, initial_step, quick_climb);
 }
 
 double SimulationRun::restart_step(double t) const {
   // kIdaEstimate: IDA's own first step, tiny and far more accurate than the tolerance asks;
   // that is what keeps bouncing-ball impact times at rel_tol 1e-10 within 1e-12 s of the
-  // analytic ones (tests/events/test_state_events.cpp). kFromHistory trades that margin for
-  // steps (docs/design.md, "Restarts").
-  if (options_.restart_step == RestartStep::kFromHistory) {
+  // analytic ones (tests/events/test_state_events.cpp). kFromHistory and kKeepOrder trade
+  // that margin for steps (docs/design.md, "Restarts").
+  if (options_.restart_step != RestartStep::kIdaEstimate) {
     if (const double h = ida_->step_from_history(t, kRestartErrorFraction); h > 0.0) return h;
   }
   return options_.initial_step_s;

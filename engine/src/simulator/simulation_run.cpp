@@ -253,7 +253,7 @@ sundials::IntegratorSetup SimulationRun::integrator_setup() const {
   setup.max_step_s = options_.max_step_s;
   setup.max_steps = options_.max_steps_per_interval;
   setup.max_order = options_.max_order;
-  setup.restarts_from_history = options_.restart_step == RestartStep::kFromHistory;
+  setup.restarts_from_history = options_.restart_step != RestartStep::kIdaEstimate;
   setup.nonlinear_convergence_coef = options_.nonlinear_convergence_coef;
   const reinit::ColouredPattern* coloured = reinit_.workspace().pattern();
   setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;

@@ -68,8 +68,8 @@ struct IntegratorSetup {
   bool analytic_jacobian = false;
   /// <= 1: serial vectors; n > 1: OpenMP vectors with n threads (handles.hpp, make_vector).
   int threads = 1;
-  /// Keep free_step() for restarts from history (RestartStep::kFromHistory); one call into
-  /// IDA per step otherwise saved.
+  /// Keep free_step() for restarts from history (RestartStep::kFromHistory, kKeepOrder); one
+  /// call into IDA per step otherwise saved.
   bool restarts_from_history = false;
   MessageSink messages;  ///< receives IDA's error and warning messages
 };
@@ -109,6 +109,13 @@ class IdaIntegrator {
   void restart(double t, std::span<const double> y, std::span<const double> yp,
                const std::vector<bool>& is_algebraic, double initial_step = 0.0,
                bool quick_climb = false);
+  /// After an event at t inside the last step: IDA goes on at its order from the right limit
+  /// (y, yp), its history shifted to it (history_shift.hpp), with first_step and a quick
+  /// climb back to free_step(), instead of restarting at order 1. False, with IDA untouched,
+  /// when there is no history to shift; the caller restarts then. The unknowns' kinds
+  /// (restart's is_algebraic) must be unchanged.
+  bool continue_from_history(double t, std::span<const double> y, std::span<const double> yp,
+                             double first_step);
 
   /// Takes one internal step without passing t_stop. t_out is the next time the caller wants
   /// a solution at; IDA reads it only for its first step after a restart (initial step size).

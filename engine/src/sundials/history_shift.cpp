@@ -1,0 +1,93 @@
+#include "sundials/history_shift.hpp"
+
+#include <array>
+#include <cmath>
+
+#include <ida/ida_impl.h>
+#include <sundials/sundials_config.h>
+
+static_assert(SUNDIALS_VERSION_MAJOR == 6,
+              "history_shift.cpp writes IDA's memory as SUNDIALS 6 lays it out (ida_impl.h)");
+
+namespace hdae::sundials {
+namespace {
+
+using Terms = std::array<double, MXORDP1>;
+
+/// c_m(s) of IDA's Newton form of its history, P(s) = sum_m c_m(s) phi[m] for m <= kused:
+/// c_0 = 1, c_m = c_{m-1} (s - tn + psi[m-2]) / psi[m-1] with psi[-1] = 0 (IDAGetDky's form).
+Terms newton_terms(const IDAMemRec& ida, double s) {
+  Terms c{};
+  c[0] = 1.0;
+  double psi_before = 0.0;
+  for (int m = 1; m <= ida.ida_kused; ++m) {
+    c[m] = c[m - 1] * (s - ida.ida_tn + psi_before) / ida.ida_psi[m - 1];
+    psi_before = ida.ida_psi[m - 1];
+  }
+  return c;
+}
+
+/// (-1)^i binomial(j, i): the weights of the j-th backward difference.
+double difference_weight(int j, int i) {
+  double w = 1.0;
+  for (int l = 1; l <= i; ++l) w = w * static_cast<double>(j - l + 1) / static_cast<double>(l);
+  return i % 2 == 0 ? w : -w;
+}
+
+bool has_history_at(const IDAMemRec& ida, double t, double h) {
+  if (ida.ida_nst == 0 || ida.ida_kused < 1 || !(h > 0.0) || !std::isfinite(h)) return false;
+  // IDAGetDky's own bounds of the last step: [tn - hused, tn] within round-off.
+  const double fuzz = 100.0 * ida.ida_uround * (std::abs(ida.ida_tn) + std::abs(ida.ida_hh));
+  return t >= ida.ida_tn - ida.ida_hused - fuzz && t <= ida.ida_tn + fuzz;
+}
+
+}  // namespace
+
+bool shift_history(void* ida_mem, double t, N_Vector y, N_Vector yp, N_Vector work, double h) {
+  auto* ida = static_cast<IDAMemRec*>(ida_mem);
+  if (ida == nullptr || !has_history_at(*ida, t, h)) return false;
+  const int k = ida->ida_kused;
+  // work = y'+ - P'(t), the jump of the slope, while P is still IDA's.
+  if (IDAGetDky(ida_mem, t, 1, work) != IDA_SUCCESS) return false;
+  N_VLinearSum(1.0, yp, -1.0, work, work);
+  // The j-th backward difference of P over t, t - h, ..., t - j h is
+  // sum_m (sum_i (-1)^i binomial(j, i) c_m(t - i h)) phi[m], where only m >= j contribute (the
+  // j-th difference of a polynomial of lower degree vanishes). So phi[j] is rewritten from
+  // phi[j..k] in increasing j, in place.
+  std::array<Terms, MXORDP1> c{};
+  for (int i = 0; i <= k; ++i) c[i] = newton_terms(*ida, t - i * h);
+  for (int j = 1; j <= k; ++j) {
+    Terms a{};
+    for (int m = j; m <= k; ++m) {
+      for (int i = 0; i <= j; ++i) a[m] += difference_weight(j, i) * c[i][m];
+    }
+    N_VLinearCombination(k - j + 1, a.data() + j, ida->ida_phi + j, ida->ida_phi[j]);
+  }
+  // The shift adds a constant (all differences but the zeroth vanish) and a line of slope
+  // y'+ - P'(t) (first difference h times it).
+  N_VLinearSum(1.0, ida->ida_phi[1], h, work, ida->ida_phi[1]);
+  N_VScale(1.0, y, ida->ida_phi[0]);
+  // IDA keeps its last local error in phi[k + 1] for deciding on a higher order; that error
+  // belongs to the old history. The next step overwrites it before an order rise is weighed.
+  if (k < ida->ida_maxord) N_VConst(0.0, ida->ida_phi[k + 1]);
+  for (int i = 0; i <= k; ++i) ida->ida_psi[i] = (i + 1) * h;
+  ida->ida_tn = t;
+  ida->ida_tretlast = t;
+  ida->ida_hh = h;
+  ida->ida_hused = h;
+  ida->ida_kk = k;
+  // ns = 0 makes IDA recompute its coefficients from psi and count steps at this step size
+  // afresh before it considers a higher order; ss = 100 forgets the Newton rate measured on
+  // the old history (IDA's own value after a change of cj).
+  ida->ida_ns = 0;
+  ida->ida_ss = 100.0;
+  if (ida->ida_nrtfn > 0) {
+    // As after a root IDA returned: the root functions are evaluated afresh at t, on the
+    // right limit, before the next step is searched.
+    ida->ida_tlo = t;
+    ida->ida_irfnd = 1;
+  }
+  return true;
+}
+
+}  // namespace hdae::sundials

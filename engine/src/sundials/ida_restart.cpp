@@ -1,0 +1,77 @@
+// IdaIntegrator at events (ida_integrator.hpp): restarting IDA from a new state, or going on
+// at its order with its history shifted to it (history_shift.hpp), and the first step a
+// restart may take from what IDA knew before the event.
+#include <algorithm>
+#include <cmath>
+
+#include "sundials/history_shift.hpp"
+#include "sundials/ida_integrator.hpp"
+
+namespace hdae::sundials {
+
+void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const double> yp,
+                            const std::vector<bool>& is_algebraic, double initial_step,
+                            bool quick_climb) {
+  std::copy(y.begin(), y.end(), view(y_.get()).begin());
+  std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
+  auto id = view(id_.get());
+  for (std::size_t i = 0; i < setup_.n; ++i) id[i] = is_algebraic[i] ? 0.0 : 1.0;
+  t_ = t;
+  if (!initialized_) {
+    create(t);
+  } else {
+    harvest();
+    climb_.finish(ida_.get());
+    check_ida(IDAReInit(ida_.get(), t, y_.get(), yp_.get()), "IDAReInit");
+    if (quick_climb) {
+      climb_.start(ida_.get(), free_step_, setup_.nonlinear_convergence_coef);
+    }
+  }
+  check_ida(IDASetId(ida_.get(), id_.get()), "IDASetId");
+  check_ida(IDASetInitStep(ida_.get(), initial_step), "IDASetInitStep");
+  const bool any_algebraic =
+      std::find(is_algebraic.begin(), is_algebraic.end(), true) != is_algebraic.end();
+  check_ida(IDASetSuppressAlg(ida_.get(), any_algebraic ? SUNTRUE : SUNFALSE), "IDASetSuppressAlg");
+  suppress_algebraic_ = any_algebraic;
+}
+
+bool IdaIntegrator::continue_from_history(double t, std::span<const double> y,
+                                          std::span<const double> yp, double first_step) {
+  if (!initialized_ || free_step_ <= 0.0 || !(first_step > 0.0)) return false;
+  std::copy(y.begin(), y.end(), view(y_.get()).begin());
+  std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
+  climb_.finish(ida_.get());
+  if (!shift_history(ida_.get(), t, y_.get(), yp_.get(), work_y_.get(), first_step)) return false;
+  t_ = t;
+  if (first_step < free_step_) {
+    climb_.start(ida_.get(), free_step_, setup_.nonlinear_convergence_coef);
+  }
+  return true;
+}
+
+double IdaIntegrator::step_from_history(double t, double error_fraction) const {
+  void* mem = ida_.get();
+  long steps = 0;
+  if (mem == nullptr || IDAGetNumSteps(mem, &steps) != IDA_SUCCESS || steps == 0) return 0.0;
+  double h = free_step_;
+  int order = 0;
+  check_ida(IDAGetLastOrder(mem, &order), "IDAGetLastOrder");
+  if (order < 2) return h;  // an order-1 polynomial has no second derivative to go by
+  // IDA's weighted RMS norm of y'' at t, over the components its error test sees.
+  check_ida(IDAGetDky(mem, t, 2, work_y_.get()), "IDAGetDky");
+  check_ida(IDAGetErrWeights(mem, work_r_.get()), "IDAGetErrWeights");
+  const auto d2 = view(work_y_.get());
+  const auto w = view(work_r_.get());
+  const auto id = view(id_.get());
+  double sum = 0.0;
+  for (std::size_t i = 0; i < setup_.n; ++i) {
+    if (suppress_algebraic_ && id[i] == 0.0) continue;
+    sum += (d2[i] * w[i]) * (d2[i] * w[i]);
+  }
+  const double norm = std::sqrt(sum / static_cast<double>(setup_.n));
+  // Backward Euler's local error is h^2/2 y'' to leading order.
+  if (norm > 0.0) h = std::min(h, std::sqrt(2.0 * error_fraction / norm));
+  return h;
+}
+
+}  // namespace hdae::sundials
