@@ -2,6 +2,7 @@
 find_package(SUNDIALS 6.4 REQUIRED COMPONENTS ida sunlinsolklu sunlinsoldense sunmatrixsparse
                                            sunmatrixdense nvecserial nvecopenmp)
 include(${CMAKE_CURRENT_LIST_DIR}/HdaeOpenMP.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/HdaeSuiteSparseQR.cmake)
 find_package(Eigen3 3.4 REQUIRED NO_MODULE)
 find_package(fmt REQUIRED)
 # Header-only (Debian libcli11-dev): the command lines of the example programs (examples/)

@@ -21,4 +21,5 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/hdaeConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/hdaeConfig.cmake ${PROJECT_BINARY_DIR}/hdaeConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/HdaeOpenMP.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/HdaeSuiteSparseQR.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)

@@ -136,6 +136,57 @@ TEST_CASE(
   CHECK(result.table.time().back() == 0.5);
 }
 
+namespace {
+
+/// 300 decaying states x (der(x[i]) = -x[i]) and 300 algebraic y under constraints: rows
+/// c[1..200] read 0 = y[k] - 1, rows c[201..300] read 0 = y[k-100] - 1 + (y[k] - 1)^3. At the
+/// start y = 1 the cube's derivative vanishes (its difference quotient is about 1e-16), so in
+/// J = [M_d; df_c/dx] the rows c[k] and c[k+100] (k = 101..200) are equal and the columns
+/// y[201..300] zero: 100 null directions, more than one block of the sparse analysis (64),
+/// and 600 unknowns with a declared pattern take the sparse path (over 500).
+class RepeatedConstraints final : public Model {
+ public:
+  RepeatedConstraints() : Model("repeated_constraints") {
+    x_ = declare_variables(kCount, {.name = "x", .start = 1.0});
+    y_ = declare_variables(kCount, {.name = "y", .start = 1.0});
+    decay_ = declare_equations(kCount, "der(x[{i}]) = -x[{i}]");
+    c_ = declare_equations(kCount, "c[{i}]", RowKind::kConstraint);
+    declare_dependency(decay_, x_);
+    declare_dependency(c_, y_);
+    for (std::size_t k = 200; k < kCount; ++k) declare_dependency(c_[k], y_[k - 100]);
+  }
+  void evaluate(Evaluation& e) override {
+    for (std::size_t i = 0; i < kCount; ++i) e.set(decay_[i], e.der(x_[i]) + e.x(x_[i]));
+    for (std::size_t k = 0; k < 200; ++k) e.set(c_[k], e.x(y_[k]) - 1.0);
+    for (std::size_t k = 200; k < kCount; ++k) {
+      const double d = e.x(y_[k]) - 1.0;
+      e.set(c_[k], e.x(y_[k - 100]) - 1.0 + d * d * d);
+    }
+  }
+
+ private:
+  static constexpr std::size_t kCount = 300;
+  Vars x_, y_;
+  Eqs decay_, c_;
+};
+
+}  // namespace
+
+TEST_CASE("a large singular J is diagnosed by the sparse analysis, its lists cut at a dozen") {
+  RepeatedConstraints model;
+  const std::string m = simulate(model, SimulationOptions{.stop_s = 1.0}).status.message;
+  CAPTURE(m);
+  REQUIRE(m.starts_with("J = [M_d; df_c/dx] is singular at t = 0: equations {"));
+  // The 100 zero columns are unit null vectors of equal share, listed in model order; the 200
+  // rows of the 100 equal pairs are counted; of the 300 constraint rows the mode names 12.
+  CHECK(m.find("variables {y[201], y[202], y[203], y[204], y[205], y[206], y[207], y[208], "
+               "y[209], y[210], y[211], y[212], ... (88 more)} are not determined") !=
+        std::string::npos);
+  CHECK(m.find(", ... (188 more)} are dependent") != std::string::npos);
+  CHECK(m.find("(mode: constraint rows {c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], "
+               "c[10], c[11], c[12], ... (288 more)})") != std::string::npos);
+}
+
 TEST_CASE("a constraint that cannot be satisfied stops with a jump solve failure") {
   // At t = 0.5 the row of x2 becomes the constraint x2^2 + 1 = 0, which no real x2 meets.
   // The Newton matrix stays regular: [1 0; 0 2 x2] with x2 = x2(0.5) = 0.02 exp(-0.5) =

@@ -30,7 +30,8 @@ struct RankDeficiency {
 enum class WeakestDirection { kOnlyIfRankDeficient, kAlways };
 
 /// Rank-revealing analysis of an equilibrated matrix: a full SVD up to a few hundred
-/// unknowns, column-pivoted sparse QR of the matrix and of its transpose beyond.
+/// unknowns, SuiteSparseQR's rank-revealing sparse QR of the matrix and of its transpose
+/// beyond.
 [[nodiscard]] RankDeficiency analyse_rank(const JacobianMatrix& a, WeakestDirection weakest);
 
 /// "{name, name, ...}" of the given equations: the first dozen of the list (callers put the

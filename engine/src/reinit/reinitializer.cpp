@@ -4,7 +4,6 @@
 #include <utility>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "reinit/hidden_constraints.hpp"
 #include "reinit/impulse_plan.hpp"
@@ -226,13 +225,14 @@ void Reinitializer::refuse_derivative_in_constraint(double t, std::size_t row,
 }
 
 std::string Reinitializer::mode_description(std::span<const RowKind> row_kinds) const {
-  std::vector<std::string> constraints;
-  const auto& equations = model_.structure().equations;
+  std::vector<std::size_t> constraints;
   for (std::size_t i = 0; i < row_kinds.size(); ++i) {
-    if (row_kinds[i] == RowKind::kConstraint) constraints.push_back(equations.name(i));
+    if (row_kinds[i] == RowKind::kConstraint) constraints.push_back(i);
   }
   if (constraints.empty()) return "no constraint rows";
-  return fmt::format("constraint rows {{{}}}", fmt::join(constraints, ", "));
+  // The first dozen by name and a count of the rest, like the diagnosis it follows: a mode
+  // of 10^5 constraint rows would otherwise make a message of megabytes.
+  return "constraint rows " + equation_list(model_.structure(), constraints);
 }
 
 }  // namespace hdae::reinit
