@@ -13,6 +13,7 @@
 #include "hdae/errors.hpp"
 #include "hdae/model_builder.hpp"
 #include "hdae/simulator.hpp"
+#include "support/callback_failure.hpp"
 
 using namespace hdae;
 
@@ -62,14 +63,7 @@ class Decay final : public Model {
 
 std::string failure_of(Misuse misuse) {
   Decay model(misuse);
-  SimulationOptions options;
-  options.log_level = LogLevel::kOff;
-  try {
-    static_cast<void>(simulate(model, options));
-  } catch (const ModelCallbackError& e) {
-    return e.what();
-  }
-  return "no failure";
+  return test::callback_failure(model);
 }
 
 template <class F>

@@ -11,6 +11,7 @@
 #include "hdae/errors.hpp"
 #include "hdae/model_builder.hpp"
 #include "hdae/simulator.hpp"
+#include "support/callback_failure.hpp"
 
 using namespace hdae;
 
@@ -68,16 +69,7 @@ class Decay final : public Model {
 
 std::string failure_of(Misuse misuse) {
   Decay model(misuse);
-  SimulationOptions options;
-  options.log_level = LogLevel::kOff;
-  try {
-    (void)simulate(model, options);
-  } catch (const ModelCallbackError& e) {
-    REQUIRE(e.partial_result() != nullptr);
-    CHECK(e.partial_result()->status.outcome == Outcome::kModelFailure);
-    return e.what();
-  }
-  return "no failure";
+  return test::callback_failure(model);
 }
 
 }  // namespace
