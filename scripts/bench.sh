@@ -417,7 +417,8 @@ events, with time events that change nothing IDA sees (IDA goes on through them 
 restart) and with events that switch a force on the free end (der_x jumps, so IDA restarts at
 order 1 and climbs back to the step size and order it had), the latter with IDA's own first step
 after the restart (\`SimulationOptions::restart_step = kIdaEstimate\`, the default), with the
-step from before the event and the quicker climb that goes with it (\`kFromHistory\`), and as a
+step from before the event and the quicker climb that goes with it (\`kFromHistory\`), with
+IDA's history shifted to the right limit instead of a restart at order 1 (\`kKeepOrder\`), and as a
 program written against IDA directly that switches the force by hand and restarts IDA at the same
 instants (\`IDAReInit\`, IDA's own first step). The extra steps and Jacobians per event are the
 differences to the run without events (\`bench/restart_main.cpp\`; docs/design.md, "Restarts").
@@ -438,7 +439,12 @@ the event is back), which saves about two thirds of the extra steps and half of 
 Jacobians, at the price of restarted steps that are only as accurate as the tolerance asks. The
 extra steps per switch depend on how long the force stays switched, since IDA climbs back to
 longer steps where the solution lets it (with \`kFromHistory\` on 3334 masses: 17 with 10
-events, 8 with 20, 10 with 40).
+events, 8 with 20, 10 with 40). \`kKeepOrder\` goes on at the order IDA had, from IDA's history
+shifted to meet the right limit in value and slope; a force switch also changes every higher
+derivative of the chain's solution, so the error test cuts step and order after the switch and
+the row costs more than \`kFromHistory\`. Where an event changes only value and slope (a ball's
+bounce) the shifted history is exact and the ball takes half the steps of the default at its
+accuracy (docs/design.md, "Restarts").
 
 ## 5. Results at scale
 
