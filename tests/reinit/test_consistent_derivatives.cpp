@@ -110,7 +110,8 @@ TEST_CASE("a chain of 1e-12 kg masses gets its consistent derivatives at t0 desp
   // masses and -5 N / 1e-12 kg = -5e12 m/s^2 for the last one, whose far side is free. Beside
   // forces of 5 N the mass terms' differences carry rounding of about 5e-6 relative, which
   // the first solve leaves in der(v[20]) and refinement removes (the tolerance is 1e-3 of
-  // rel_tol, relative).
+  // rel_tol, relative). The inner masses' 0 is exact: every f starts at the same k s_end / N,
+  // which the start keeps, as it meets the springs' equations to the tolerance.
   using namespace hdae;
   models::MassSpringChainParameters p;
   p.masses = 20;

@@ -23,10 +23,17 @@ namespace h5 = hdae::detail::hdf5;
 
 namespace {
 
-/// A dataset of strings of variable length, as format version 1 stored every string.
+/// UTF-8 strings of variable length, as format version 1 stored every string.
+h5::Id variable_string_type() {
+  h5::Id type(H5Tcopy(H5T_C_S1));
+  REQUIRE(H5Tset_size(type.get(), H5T_VARIABLE) >= 0);
+  REQUIRE(H5Tset_cset(type.get(), H5T_CSET_UTF8) >= 0);
+  return type;
+}
+
 void write_variable_strings(hid_t location, const char* name,
                             const std::vector<const char*>& values) {
-  const h5::Id type = h5::string_type(h5::kVariableLength, "v1.h5");
+  const h5::Id type = variable_string_type();
   const hsize_t dims[1] = {values.size()};
   const h5::Id space(H5Screate_simple(1, dims, nullptr));
   const h5::Id dataset(
@@ -35,12 +42,21 @@ void write_variable_strings(hid_t location, const char* name,
 }
 
 void write_variable_attribute(hid_t object, const char* name, const char* value) {
-  const h5::Id type = h5::string_type(h5::kVariableLength, "v1.h5");
+  const h5::Id type = variable_string_type();
   const h5::Id space(H5Screate(H5S_SCALAR));
   const h5::Id attribute(
       H5Acreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT));
   REQUIRE(H5Awrite(attribute.get(), type.get(), &value) >= 0);
 }
+
+/// HDF5 itself allocates what damaged metadata claims (up to 1 TB); AddressSanitizer aborts on
+/// such a request where malloc returns null and HDF5 reports an error, so the damaged-byte
+/// sweep is skipped (and reported skipped) there.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kUnderAddressSanitizer = true;
+#else
+constexpr bool kUnderAddressSanitizer = false;
+#endif
 
 /// Which bytes of the file hold the chunks of /time and /values (most of a short result file:
 /// a chunk is allocated whole).
@@ -126,16 +142,12 @@ TEST_CASE("a dataset claiming more entries than the file stores is refused befor
       IoError);
 }
 
-TEST_CASE("a damaged byte anywhere in a result file's headers reads as a result or an IoError") {
+TEST_CASE("a damaged byte anywhere in a result file's headers reads as a result or an IoError" *
+          doctest::skip(kUnderAddressSanitizer)) {
   // A result with strings in every table (columns, events, crossings' directions, jumps'
   // variables, status). Byte after byte outside the rows' chunks is inverted; the read
   // either succeeds (the byte was in other numbers or in padding) or throws IoError. A crash, a
   // hang (the test's time limit) or another exception fails the test.
-#if defined(__SANITIZE_ADDRESS__)
-  // HDF5 itself allocates what damaged metadata claims (up to 1 TB); AddressSanitizer aborts
-  // on such a request where malloc returns null and HDF5 reports an error.
-  return;
-#endif
   const test::TempDir dir;
   SimulationOptions o;
   o.stop_s = 400.0;

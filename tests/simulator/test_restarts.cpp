@@ -228,6 +228,7 @@ TEST_CASE("RestartStep::kKeepOrder: the bouncing ball's impacts within 1e-12 s, 
   const SimulationResult result = ball_run(RestartStep::kKeepOrder, 1e-10);
   REQUIRE(result.status.outcome == Outcome::kReachedStopTime);
   CHECK(result.statistics.restarts == estimate.statistics.restarts);
+  // Measured, not derived: 328 steps against 701 (IDA's step counts are deterministic).
   CHECK(2 * result.statistics.steps < estimate.statistics.steps);
   // The analytic impact times to the 1e-12 s that the default keeps at rel_tol 1e-10
   // (tests/events/test_state_events.cpp): the first step after an impact is as small as under

@@ -238,8 +238,13 @@ bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace, Jacobi
   return true;
 }
 
+/// The size of row i's terms, |b_d| + |M_d| |der|, against which its residual is judged.
+double row_size(const ResidualDifferences& d, const Eigen::VectorXd& terms, std::size_t i) {
+  return std::abs(d.r0[i]) + terms[idx(i)];
+}
+
 /// The f_d rows (other than those a hidden constraint replaces) that F(t, x, der) does not
-/// satisfy to the tolerance relative to |b_d| + |M_d| |der|; empty when all hold.
+/// satisfy to the tolerance relative to their size (row_size); empty when all hold.
 std::vector<std::size_t> unsatisfied_rows(ResidualDifferences& d, const Eigen::VectorXd& der,
                                           const Eigen::VectorXd& terms) {
   const JumpProblem& p = d.problem;
@@ -250,19 +255,18 @@ std::vector<std::size_t> unsatisfied_rows(ResidualDifferences& d, const Eigen::V
   std::vector<std::size_t> rows;
   for (std::size_t i = 0; i < d.x.size(); ++i) {
     if (p.row_kinds[i] != RowKind::kDifferential || replaced[i]) continue;
-    const double size = std::abs(d.r0[i]) + terms[idx(i)];
-    if (!(std::abs(d.r1[i]) <= p.tolerance * size)) rows.push_back(i);
+    if (!(std::abs(d.r1[i]) <= p.tolerance * row_size(d, terms, i))) rows.push_back(i);
   }
   return rows;
 }
 
-/// The largest |F_i(t, x, der)| relative to the size of row i's terms over the given f_d rows,
-/// with F(t, x, der) in d.r1 (as unsatisfied_rows leaves it).
+/// The largest |F_i(t, x, der)| relative to row_size over the given f_d rows, with
+/// F(t, x, der) in d.r1 (as unsatisfied_rows leaves it).
 double largest_defect(const ResidualDifferences& d, const Eigen::VectorXd& terms,
                       const std::vector<std::size_t>& rows) {
   double largest = 0.0;
   for (const std::size_t i : rows) {
-    largest = std::max(largest, std::abs(d.r1[i]) / (std::abs(d.r0[i]) + terms[idx(i)]));
+    largest = std::max(largest, std::abs(d.r1[i]) / row_size(d, terms, i));
   }
   return largest;
 }

@@ -84,8 +84,10 @@ Eigen::VectorXd sparse_null_shares(const SparseMatrix& a, WeakestDirection weake
   // The LU already judged the matrix singular: treat the last pivot as the weak one.
   if (weakest == WeakestDirection::kAlways && r == n && n > 0) r = n - 1;
   if (r == n) return {};
-  const auto big_r = qr.matrixR();
-  const decltype(big_r) r11 = big_r.block(0, 0, r, r);
+  // SuiteSparseQR's own index type.
+  using RFactor = Eigen::SPQR<SparseMatrix>::MatrixType;
+  const RFactor big_r = qr.matrixR();
+  const RFactor r11 = big_r.block(0, 0, r, r);
   Eigen::VectorXd share = Eigen::VectorXd::Zero(n);
   constexpr Eigen::Index kBlock = 64;
   for (Eigen::Index first = r; first < n; first += kBlock) {

@@ -76,12 +76,8 @@ hid_t check(hid_t result, const std::filesystem::path& file, std::string_view wh
 
 Id string_type(std::size_t width, const std::filesystem::path& file) {
   Id type(check(H5Tcopy(H5T_C_S1), file, "create a string type"));
-  check(H5Tset_size(type.get(),
-                    width == kVariableLength ? H5T_VARIABLE : std::max<std::size_t>(width, 1)),
-        file, "create a string type");
-  if (width != kVariableLength) {
-    check(H5Tset_strpad(type.get(), H5T_STR_NULLPAD), file, "create a string type");
-  }
+  check(H5Tset_size(type.get(), std::max<std::size_t>(width, 1)), file, "create a string type");
+  check(H5Tset_strpad(type.get(), H5T_STR_NULLPAD), file, "create a string type");
   check(H5Tset_cset(type.get(), H5T_CSET_UTF8), file, "create a string type");
   return type;
 }

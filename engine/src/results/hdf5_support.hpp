@@ -55,9 +55,7 @@ class QuietErrors {
 hid_t check(hid_t result, const std::filesystem::path& file, std::string_view what);
 [[noreturn]] void fail(const std::filesystem::path& file, std::string_view what);
 
-/// The width that asks string_type for strings of variable length.
-inline constexpr std::size_t kVariableLength = static_cast<std::size_t>(-1);
-/// UTF-8 strings of `width` bytes, padded with NULs (kVariableLength: of variable length).
+/// UTF-8 strings of `width` bytes, padded with NULs.
 /// Result files store fixed-length strings: a reader copies them from the dataset's own data,
 /// where variable-length ones would send it through HDF5's global heap, whose reading trusts
 /// the addresses in the file (a damaged file could crash or hang it).
