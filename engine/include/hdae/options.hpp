@@ -55,10 +55,12 @@ enum class RestartStep {
   kFromHistory,
   /// No restart at order 1: IDA goes on at the order and step size it had before the event,
   /// its history (the polynomial through its last steps) shifted to meet the right limit in
-  /// value and slope. Exact when the event changes the solution's value and slope only (a
-  /// bounce, a switched force); when it changes more, IDA's error test on the first steps
-  /// lowers step and order as after any rejected step. Events that change which unknowns are
-  /// algebraic restart as under kFromHistory.
+  /// value, slope and curvature (the consistent derivatives differentiated along the
+  /// solution). Exact when the event changes no higher derivative (a bounce, a switched
+  /// source on a parabola); otherwise IDA's error test on the first steps lowers step and
+  /// order as after any rejected step. After a crossing flipped the first step is that of
+  /// kFromHistory, so the crossing is seen leaving zero. Events that change which unknowns
+  /// are algebraic restart as under kFromHistory.
   kKeepOrder,
 };
 

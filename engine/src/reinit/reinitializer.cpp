@@ -1,6 +1,7 @@
 #include "reinit/reinitializer.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
@@ -99,9 +100,7 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
   if (derivatives.status == SolveStatus::kSingular && p.hidden.empty() &&
       with_hidden_constraints(x)) {
     report.newton_iterations += jump.iterations;
-    if (jump.status != SolveStatus::kOk) {
-      return failed(report, jump.status, jump.message, p);
-    }
+    if (jump.status != SolveStatus::kOk) return failed(report, jump.status, jump.message, p);
     x = std::move(jump.x_plus);
     derivatives = consistent_derivatives(p, x);
   }
@@ -109,7 +108,29 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
     return failed(report, derivatives.status, derivatives.message, p);
   }
   der_x = std::move(derivatives.der_x);
+  hidden_.assign(p.hidden.begin(), p.hidden.end());
   return report;
+}
+
+std::optional<std::vector<double>> Reinitializer::second_derivatives(
+    double t, std::span<const RowKind> row_kinds, std::span<const double> x,
+    std::span<const double> der_x, double dt) {
+  detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
+  // The step actually taken, (t + dt) - t, so the quotient carries no rounding of t.
+  const double step = (t + dt) - t;
+  if (!(step > 0.0) || !std::isfinite(step)) return std::nullopt;
+  JumpProblem p = problem(t + step, row_kinds, FixedValues::kIgnore);
+  p.hidden = hidden_;
+  std::vector<double> ahead(x.size());
+  for (std::size_t j = 0; j < x.size(); ++j) ahead[j] = x[j] + step * der_x[j];
+  DerivativeOutcome derivatives = consistent_derivatives(p, ahead);
+  if (derivatives.status != SolveStatus::kOk) return std::nullopt;
+  std::vector<double> second = std::move(derivatives.der_x);
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    second[j] = (second[j] - der_x[j]) / step;
+    if (!std::isfinite(second[j])) return std::nullopt;
+  }
+  return second;
 }
 
 ConsistencyReport Reinitializer::impact(JumpProblem& p, std::span<const std::size_t> sources,

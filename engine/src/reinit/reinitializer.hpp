@@ -68,6 +68,15 @@ class Reinitializer {
   /// checks that first whenever the row kinds differ from those it last checked.
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
                                                      std::span<const double> x);
+  /// d(der_x)/dt along the solution through (t, x, der_x) in the mode of row_kinds, with
+  /// der_x consistent there (as make_consistent left it): the consistent derivatives at
+  /// (t + dt, x + dt der_x), a point on the solution's tangent, minus der_x, over dt; the
+  /// hidden constraints of the last make_consistent are used again. A forward difference:
+  /// its error is dt/2 times the third derivative plus the derivatives' own error over dt.
+  /// Empty when the derivatives there cannot be computed (a singular J) or are not finite.
+  [[nodiscard]] std::optional<std::vector<double>> second_derivatives(
+      double t, std::span<const RowKind> row_kinds, std::span<const double> x,
+      std::span<const double> der_x, double dt);
   [[nodiscard]] const Workspace& workspace() const { return workspace_; }
   /// Frees the factors kept for later events (the pattern stays: IDA's Jacobian uses it), for
   /// a run that will have none.
@@ -98,7 +107,8 @@ class Reinitializer {
   detail::ModelCalls& model_;
   ReinitSettings settings_;
   Workspace workspace_;
-  std::vector<RowKind> checked_kinds_;  ///< the row kinds check_constraint_rows last passed
+  std::vector<RowKind> checked_kinds_;    ///< the row kinds check_constraint_rows last passed
+  std::vector<HiddenConstraint> hidden_;  ///< those the last make_consistent used
 };
 
 }  // namespace hdae::reinit

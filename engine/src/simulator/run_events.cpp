@@ -24,6 +24,14 @@ namespace {
 /// without the quick climb.
 constexpr double kRestartErrorFraction = 0.05;
 
+/// RestartStep::kKeepOrder: the difference step of the right limit's second derivative, as a
+/// fraction of the step IDA goes on with. Its error, dt/2 times the third derivative, then
+/// puts 3/100 of the third-order term h^3/6 y^(3) into the history's first step; smaller
+/// fractions would divide the derivatives' own error (about 1e-8 relative, from difference
+/// Jacobians) by a shorter dt. On the pulsed chain of bench/restart_main.cpp 1e-2, 1e-3 and
+/// 1e-4 cost the same steps within noise.
+constexpr double kCurvatureStepFraction = 1e-2;
+
 }  // namespace
 
 void SimulationRun::process_step(const PendingStep& step) {
@@ -216,13 +224,32 @@ void SimulationRun::restart_integrator(double t) {
   // IDA's history of an unknown that changed kind says nothing about it: only with the same
   // kinds does IDA go on at its order (sundials/history_shift.hpp).
   if (options_.restart_step == RestartStep::kKeepOrder && same_kinds &&
-      ida_->continue_from_history(t, x_, der_x_, initial_step)) {
+      continue_at_order(t, initial_step)) {
     return;
   }
   // The quick climb goes with the steps from history: under kIdaEstimate it would cost the
   // margin that keeps bouncing-ball impacts within 1e-12 s (docs/design.md, "Restarts").
   const bool quick_climb = options_.restart_step != RestartStep::kIdaEstimate;
   ida_->restart(t, x_, der_x_, *algebraic_, initial_step, quick_climb);
+}
+
+bool SimulationRun::continue_at_order(double t, double bounded_step) {
+  // With the right limit's curvature the shifted history is right to second order, so IDA
+  // may go on with the last step it chose freely. Not after a crossing flipped, though: it
+  // stands at zero, and IDA sees a root function's sign only at step ends, so a step as long
+  // as the one before could carry it away and back unseen (a ball whose next flight is
+  // shorter than the step that found the impact). Then, and without the curvature (an
+  // order-1 history, derivatives that cannot be differentiated here), the first step is
+  // bounded as under kFromHistory.
+  const double h = ida_->free_step();
+  std::optional<std::vector<double>> curvature;
+  if (ida_->history_order() >= 2 && h > 0.0) {
+    curvature = reinit_.second_derivatives(t, row_kinds_, x_, der_x_, kCurvatureStepFraction * h);
+  }
+  if (!curvature) return ida_->continue_from_history(t, x_, der_x_, bounded_step);
+  const bool crossing_flipped = !events_.empty() && !events_.back().crossings.empty();
+  return ida_->continue_from_history(t, x_, der_x_, crossing_flipped ? bounded_step : h,
+                                     *curvature);
 }
 
 double SimulationRun::restart_step(double t) const {

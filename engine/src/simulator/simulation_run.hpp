@@ -120,6 +120,11 @@ class SimulationRun final : public EventHost {
   /// which a crossing's Boolean flips, when IDA reported one that is exactly zero.
   void locate_first_flip(double t_lo);
   void restart_integrator(double t);
+  /// RestartStep::kKeepOrder at t with unchanged row kinds: IDA goes on at its order from
+  /// the right limit (and its curvature, Reinitializer::second_derivatives), first step
+  /// free_step() or, without the curvature or after a crossing flipped, bounded_step; false
+  /// when IDA has no history.
+  bool continue_at_order(double t, double bounded_step);
   /// First step size at t0 and after every restart (SimulationOptions::restart_step):
   /// initial_step_s, 0 for IDA's estimate, or the step from IDA's history before t.
   [[nodiscard]] double restart_step(double t) const;

@@ -43,13 +43,21 @@ bool has_history_at(const IDAMemRec& ida, double t, double h) {
 
 }  // namespace
 
-bool shift_history(void* ida_mem, double t, N_Vector y, N_Vector yp, N_Vector work, double h) {
+bool shift_history(void* ida_mem, const RightLimit& limit, double h, N_Vector work,
+                   N_Vector work2) {
   auto* ida = static_cast<IDAMemRec*>(ida_mem);
+  const double t = limit.t;
   if (ida == nullptr || !has_history_at(*ida, t, h)) return false;
   const int k = ida->ida_kused;
-  // work = y'+ - P'(t), the jump of the slope, while P is still IDA's.
+  // work = y'+ - P'(t), the jump of the slope, and work2 = y''+ - P''(t), that of the
+  // curvature, while P is still IDA's.
   if (IDAGetDky(ida_mem, t, 1, work) != IDA_SUCCESS) return false;
-  N_VLinearSum(1.0, yp, -1.0, work, work);
+  N_VLinearSum(1.0, limit.yp, -1.0, work, work);
+  const bool curvature = limit.ypp != nullptr && k >= 2;
+  if (curvature) {
+    if (IDAGetDky(ida_mem, t, 2, work2) != IDA_SUCCESS) return false;
+    N_VLinearSum(1.0, limit.ypp, -1.0, work2, work2);
+  }
   // The j-th backward difference of P over t, t - h, ..., t - j h is
   // sum_m (sum_i (-1)^i binomial(j, i) c_m(t - i h)) phi[m], where only m >= j contribute (the
   // j-th difference of a polynomial of lower degree vanishes). So phi[j] is rewritten from
@@ -63,10 +71,16 @@ bool shift_history(void* ida_mem, double t, N_Vector y, N_Vector yp, N_Vector wo
     }
     N_VLinearCombination(k - j + 1, a.data() + j, ida->ida_phi + j, ida->ida_phi[j]);
   }
-  // The shift adds a constant (all differences but the zeroth vanish) and a line of slope
-  // y'+ - P'(t) (first difference h times it).
+  // The shift adds a constant (all differences but the zeroth vanish), a line of slope
+  // y'+ - P'(t) (first difference h times it) and a parabola c (s - t)^2 / 2 with
+  // c = y''+ - P''(t), whose values at t, t - h, t - 2h are 0, c h^2 / 2, 2 c h^2: first
+  // difference -c h^2 / 2, second c h^2, higher ones 0.
   N_VLinearSum(1.0, ida->ida_phi[1], h, work, ida->ida_phi[1]);
-  N_VScale(1.0, y, ida->ida_phi[0]);
+  if (curvature) {
+    N_VLinearSum(1.0, ida->ida_phi[1], -0.5 * h * h, work2, ida->ida_phi[1]);
+    N_VLinearSum(1.0, ida->ida_phi[2], h * h, work2, ida->ida_phi[2]);
+  }
+  N_VScale(1.0, limit.y, ida->ida_phi[0]);
   // IDA keeps its last local error in phi[k + 1] for deciding on a higher order; that error
   // belongs to the old history. The next step overwrites it before an order rise is weighed.
   if (k < ida->ida_maxord) N_VConst(0.0, ida->ida_phi[k + 1]);

@@ -110,12 +110,13 @@ class IdaIntegrator {
                const std::vector<bool>& is_algebraic, double initial_step = 0.0,
                bool quick_climb = false);
   /// After an event at t inside the last step: IDA goes on at its order from the right limit
-  /// (y, yp), its history shifted to it (history_shift.hpp), with first_step and a quick
-  /// climb back to free_step(), instead of restarting at order 1. False, with IDA untouched,
-  /// when there is no history to shift; the caller restarts then. The unknowns' kinds
-  /// (restart's is_algebraic) must be unchanged.
+  /// (y, yp, and the second derivative ypp unless empty), its history shifted to it
+  /// (history_shift.hpp), with first_step, instead of restarting at order 1 (and without the
+  /// quick climb of a restart: IDA keeps its order). False, with IDA untouched, when there is
+  /// no history to shift; the caller restarts then. The unknowns' kinds (restart's
+  /// is_algebraic) must be unchanged.
   bool continue_from_history(double t, std::span<const double> y, std::span<const double> yp,
-                             double first_step);
+                             double first_step, std::span<const double> ypp = {});
 
   /// Takes one internal step without passing t_stop. t_out is the next time the caller wants
   /// a solution at; IDA reads it only for its first step after a restart (initial step size).
@@ -127,6 +128,8 @@ class IdaIntegrator {
   /// far at t, is at most error_fraction of the tolerance (IDA's weighted norm). 0 before the
   /// first step (nothing is known).
   [[nodiscard]] double step_from_history(double t, double error_fraction) const;
+  /// The order of IDA's last step (the degree of its history polynomial); 0 before the first.
+  [[nodiscard]] int history_order() const;
   /// y and yp at t inside the last step, [t() - last step, t()], from IDA's interpolating
   /// polynomial; throws when t lies outside.
   void interpolate(double t, std::span<double> y, std::span<double> yp) const;

@@ -36,17 +36,30 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
 }
 
 bool IdaIntegrator::continue_from_history(double t, std::span<const double> y,
-                                          std::span<const double> yp, double first_step) {
+                                          std::span<const double> yp, double first_step,
+                                          std::span<const double> ypp) {
   if (!initialized_ || free_step_ <= 0.0 || !(first_step > 0.0)) return false;
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
-  climb_.finish(ida_.get());
-  if (!shift_history(ida_.get(), t, y_.get(), yp_.get(), work_y_.get(), first_step)) return false;
-  t_ = t;
-  if (first_step < free_step_) {
-    climb_.start(ida_.get(), free_step_, setup_.nonlinear_convergence_coef);
+  RightLimit limit{.t = t, .y = y_.get(), .yp = yp_.get()};
+  if (!ypp.empty()) {
+    std::copy(ypp.begin(), ypp.end(), view(work_yp_.get()).begin());
+    limit.ypp = work_yp_.get();
   }
+  climb_.finish(ida_.get());
+  if (!shift_history(ida_.get(), limit, first_step, work_y_.get(), work_r_.get())) return false;
+  // No quick climb: IDA is at its order already, and grows the step by its own rule.
+  t_ = t;
   return true;
+}
+
+int IdaIntegrator::history_order() const {
+  void* mem = ida_.get();
+  long steps = 0;
+  if (mem == nullptr || IDAGetNumSteps(mem, &steps) != IDA_SUCCESS || steps == 0) return 0;
+  int order = 0;
+  check_ida(IDAGetLastOrder(mem, &order), "IDAGetLastOrder");
+  return order;
 }
 
 double IdaIntegrator::step_from_history(double t, double error_fraction) const {

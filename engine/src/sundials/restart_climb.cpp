@@ -12,6 +12,8 @@ void RestartClimb::start(void* ida_mem, double target_step, double normal_coef) 
   normal_coef_ = normal_coef;
   if (!(target_step > 0.0)) return;
   target_step_ = target_step;
+  // IDA counts its steps from IDAReInit; a history shift (kKeepOrder) does not reset them.
+  check_ida(IDAGetNumSteps(ida_mem, &start_steps_), "IDAGetNumSteps");
   check_ida(IDASetEtaMax(ida_mem, kEtaMax), "IDASetEtaMax");
   check_ida(IDASetNonlinConvCoef(ida_mem, kConvergenceCoef), "IDASetNonlinConvCoef");
 }
@@ -22,7 +24,7 @@ void RestartClimb::after_step(void* ida_mem) {
   double h = 0.0;
   check_ida(IDAGetNumSteps(ida_mem, &steps), "IDAGetNumSteps");
   check_ida(IDAGetCurrentStep(ida_mem, &h), "IDAGetCurrentStep");
-  if (std::abs(h) >= target_step_ || steps >= kMaxSteps) finish(ida_mem);
+  if (std::abs(h) >= target_step_ || steps - start_steps_ >= kMaxSteps) finish(ida_mem);
 }
 
 void RestartClimb::finish(void* ida_mem) {

@@ -37,6 +37,7 @@ class RestartClimb {
  private:
   double target_step_ = 0.0;
   double normal_coef_ = 0.33;
+  long start_steps_ = 0;  ///< IDA's step count when the climb started
 };
 
 }  // namespace hdae::sundials
