@@ -121,6 +121,8 @@ class SwitchedRate final : public Model {
     const double s = t - 1.0;
     return t <= 1.0 ? (s * s - 1.0) / 2.0 : -0.5 + a_ * s + b_ * s * s / 2.0;
   }
+  /// y = r(t) off the event instant.
+  [[nodiscard]] double exact_y(double t) const { return t < 1.0 ? t - 1.0 : a_ + b_ * (t - 1.0); }
 
  private:
   [[nodiscard]] double rate(double t) const { return switched_ ? a_ + b_ * (t - 1.0) : t - 1.0; }
@@ -358,5 +360,14 @@ TEST_CASE("RestartStep::kKeepOrder: with the right limit's curvature the history
   for (std::size_t i = 0; i < x.size(); ++i) {
     CAPTURE(result.table.time(i));
     CHECK(std::abs(x[i] - model.exact(result.table.time(i))) <= 100 * 1e-8);
+  }
+  // y = r(t) on every row but the event's two (0 and 1 there), to the same bound: r is a
+  // line, which IDA's steps and their interpolation carry exactly up to the corrector's error.
+  const std::vector<double> y = result.table.column("y");
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    const double t = result.table.time(i);
+    if (t == 1.0) continue;
+    CAPTURE(t);
+    CHECK(std::abs(y[i] - model.exact_y(t)) <= 100 * 1e-8);
   }
 }

@@ -25,11 +25,11 @@ namespace {
 constexpr double kRestartErrorFraction = 0.05;
 
 /// RestartStep::kKeepOrder: the difference step of the right limit's second derivative, as a
-/// fraction of the step IDA goes on with. Its error, dt/2 times the third derivative, then
-/// puts 3/100 of the third-order term h^3/6 y^(3) into the history's first step; smaller
-/// fractions would divide the derivatives' own error (about 1e-8 relative, from difference
-/// Jacobians) by a shorter dt. On the pulsed chain of bench/restart_main.cpp 1e-2, 1e-3 and
-/// 1e-4 cost the same steps within noise.
+/// fraction of the step h IDA goes on with. Its error, dt/2 times the third derivative, then
+/// puts (dt/2) h^2/2 y^(3), 3/200 of the third-order term h^3/6 y^(3), into the history's
+/// first step; smaller fractions would divide the derivatives' own error (about 1e-8
+/// relative, from difference Jacobians) by a shorter dt. On the pulsed chain of
+/// bench/restart_main.cpp 1e-2, 1e-3 and 1e-4 cost the same steps within noise.
 constexpr double kCurvatureStepFraction = 1e-2;
 
 }  // namespace

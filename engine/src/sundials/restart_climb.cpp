@@ -12,7 +12,7 @@ void RestartClimb::start(void* ida_mem, double target_step, double normal_coef) 
   normal_coef_ = normal_coef;
   if (!(target_step > 0.0)) return;
   target_step_ = target_step;
-  // IDA counts its steps from IDAReInit; a history shift (kKeepOrder) does not reset them.
+  // kMaxSteps counts from here, whatever IDA's own count (from its last IDAReInit) is.
   check_ida(IDAGetNumSteps(ida_mem, &start_steps_), "IDAGetNumSteps");
   check_ida(IDASetEtaMax(ida_mem, kEtaMax), "IDASetEtaMax");
   check_ida(IDASetNonlinConvCoef(ida_mem, kConvergenceCoef), "IDASetNonlinConvCoef");
