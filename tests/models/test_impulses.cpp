@@ -208,6 +208,29 @@ TEST_CASE("two colliding masses with the contact force as impact source: textboo
   CHECK(result.table.final_value("F") == 0.0);
 }
 
+TEST_CASE("colliding masses of 1e-12 to 1e10 kg: the velocities do not depend on the scale") {
+  // The velocities after the impact depend on the mass ratio only (the formulas above), and
+  // the impulse is proportional to the masses. The impulse's column is sized by what it
+  // does (JumpSystem::scale_impulses), not by F's nominal of 1 N: with that nominal the jump
+  // matrix of 1e-10 kg masses looked singular (rcond ~ 1e-10).
+  for (const double scale : {1e-12, 1e-10, 1e10}) {
+    CAPTURE(scale);
+    models::CollidingMasses model({.mass1_kg = scale, .mass2_kg = 2.0 * scale, .restitution = 0.8},
+                                  models::ImpulseForm::kImpactSources);
+    const SimulationResult result = run(model, 2.0);
+    const EventRecord& event = only_impact(result);
+    const JumpRecord* v1 = find_jump(event, "v1");
+    const JumpRecord* v2 = find_jump(event, "v2");
+    REQUIRE(v1 != nullptr);
+    REQUIRE(v2 != nullptr);
+    // u = 1 m/s, M = 3 scale: v1+ = 1 - 2 (1.8) / 3 = -0.2, v2+ = 1.8 / 3 = 0.6 m/s, and the
+    // impulse m1 m2 (1 + e) u / M = 1.2 scale N s.
+    CHECK(v1->after == doctest::Approx(-0.2).epsilon(kRoundOff));
+    CHECK(v2->after == doctest::Approx(0.6).epsilon(kRoundOff));
+    CHECK(impulse_of(event, "F") == doctest::Approx(1.2 * scale).epsilon(kRoundOff));
+  }
+}
+
 TEST_CASE("the impact forms refuse bad parameters naming the model and the parameter") {
   CHECK_THROWS_WITH_AS(
       models::CollidingMasses({.restitution = 0.0}, models::ImpulseForm::kImpactSources),

@@ -369,6 +369,7 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   if ((it.g.array() == 0.0).all()) return out;
 
   JacobianMatrix jac = system.jacobian(it.z, it.g, run.pattern);
+  system.scale_impulses(jac);
   run.inv_row_scale = inverse_row_scale(jac, system.nominal());
   it.r = it.g.cwiseProduct(run.inv_row_scale);
   if (max_abs(it.r) < problem.tolerance) return out;  // x^- already consistent to the tolerance

@@ -1,6 +1,7 @@
 #include "reinit/jump_system.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -60,6 +61,31 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
   for (auto* buffer : {&x_plus_, &x_mid_, &x_mid_without_impulse_, &jump_, &zeros_, &r_with_jump_,
                        &r_without_jump_, &r_plus_}) {
     buffer->assign(n, 0.0);
+  }
+}
+
+void JumpSystem::scale_impulses(const JacobianMatrix& jac) {
+  if (problem_.impulsive.empty()) return;
+  const auto n = static_cast<std::size_t>(size());
+  Eigen::VectorXd others = nominal_;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (is_impulsive(j)) others[idx(j)] = 0.0;
+  }
+  const Eigen::VectorXd reach = jac.row_max_abs(others);
+  const auto scale_of = [&](Eigen::Index row, double coefficient, double& scale) {
+    if (coefficient != 0.0) scale = std::max(scale, reach[row] / std::abs(coefficient));
+  };
+  for (std::size_t j = 0; j < n; ++j) {
+    if (!is_impulsive(j)) continue;
+    double scale = 0.0;
+    if (jac.is_sparse) {
+      for (SparseMatrix::InnerIterator it(jac.sparse, idx(j)); it; ++it) {
+        scale_of(it.row(), it.value(), scale);
+      }
+    } else {
+      for (Eigen::Index i = 0; i < jac.dense.rows(); ++i) scale_of(i, jac.dense(i, idx(j)), scale);
+    }
+    if (scale > 0.0 && std::isfinite(scale)) nominal_[idx(j)] = scale;
   }
 }
 

@@ -45,6 +45,12 @@ class JumpSystem {
   [[nodiscard]] bool is_fixed(std::size_t j) const { return fixed_[j] != 0; }
   [[nodiscard]] bool any_fixed() const;
   [[nodiscard]] const Eigen::VectorXd& nominal() const { return nominal_; }
+  /// Sizes the impulse integrals by what they do, from dG/dz at x^-: the scale of integral j
+  /// becomes the largest, over the rows it enters, of that row's other terms at nominal-sized
+  /// changes over its own coefficient. A variable's nominal is that of the force, not of the
+  /// force over an instant; two masses of 1e-10 kg colliding at 1 m/s exchange an impulse of
+  /// 1e-10 N s, and scaled by a nominal of 1 its column would make the matrix look singular.
+  void scale_impulses(const JacobianMatrix& jac);
   [[nodiscard]] const Eigen::VectorXd& x_minus() const { return x_minus_; }
   [[nodiscard]] bool is_impulsive(std::size_t j) const {
     return !problem_.impulsive.empty() && problem_.impulsive[j] != 0;
