@@ -446,8 +446,9 @@ position; with it in the history, what the history still misses starts at the th
 derivative, and IDA goes on as if the event had changed nothing: the row costs about what the
 events that change nothing cost. On 3334 masses the end mass's speed at 2 s (1.7e-3 m/s) is then
 within 2.5e-9 m/s of a run at rel_tol 1e-10, against 5e-10 under the default restart and 1e-9
-under \`kFromHistory\`; these global errors move by as much with where the steps fall (a first
-step of a half or a tenth of the step before the event gives 5e-11 m/s, a quarter 6e-9 m/s).
+under \`kFromHistory\`; these global errors move by as much with where the steps fall (a build
+whose first step is a half or a tenth of the step before the event gives 5e-11 m/s, a quarter
+6e-9 m/s).
 On 33334 masses: 1.5e-9 m/s, against 1.5e-10 m/s under the default. Where an event changes only value
 and slope (a ball's bounce) the shifted history is exact and the ball takes about half the
 steps of the default at its accuracy (docs/design.md, "Restarts").

@@ -212,7 +212,9 @@ TEST_CASE("colliding masses of 1e-12 to 1e10 kg: the velocities do not depend on
   // The velocities after the impact depend on the mass ratio only (the formulas above), and
   // the impulse is proportional to the masses. The impulse's column is sized by what it
   // does (JumpSystem::scale_impulses), not by F's nominal of 1 N: with that nominal the jump
-  // matrix of 1e-10 kg masses looked singular (rcond ~ 1e-10).
+  // matrix of 1e-10 kg masses looked singular (rcond ~ 1e-10). Rows scaled by the masses and
+  // the impulse by its size, the system is the one of the test above (coefficients 1 to 3),
+  // so kRoundOff applies as there.
   for (const double scale : {1e-12, 1e-10, 1e10}) {
     CAPTURE(scale);
     models::CollidingMasses model({.mass1_kg = scale, .mass2_kg = 2.0 * scale, .restitution = 0.8},

@@ -38,6 +38,16 @@ struct JacobianMatrix {
   void scale(const Eigen::VectorXd& row, const Eigen::VectorXd& col);
   /// max_j |a_ij| * col[j] for each row i.
   [[nodiscard]] Eigen::VectorXd row_max_abs(const Eigen::VectorXd& col) const;
+  /// f(i, a_ij) for the entries of column j: the stored ones of a sparse matrix (zeros of the
+  /// pattern included), every row of a dense one.
+  template <class F>
+  void for_each_in_column(Eigen::Index j, F&& f) const {
+    if (is_sparse) {
+      for (SparseMatrix::InnerIterator it(sparse, j); it; ++it) f(it.row(), it.value());
+    } else {
+      for (Eigen::Index i = 0; i < dense.rows(); ++i) f(i, dense(i, j));
+    }
+  }
   [[nodiscard]] Eigen::VectorXd multiply(const Eigen::VectorXd& v) const;
   /// |A| v, the entries taken by magnitude (the size of the terms a product sums).
   [[nodiscard]] Eigen::VectorXd abs_multiply(const Eigen::VectorXd& v) const;

@@ -72,19 +72,12 @@ void JumpSystem::scale_impulses(const JacobianMatrix& jac) {
     if (is_impulsive(j)) others[idx(j)] = 0.0;
   }
   const Eigen::VectorXd reach = jac.row_max_abs(others);
-  const auto scale_of = [&](Eigen::Index row, double coefficient, double& scale) {
-    if (coefficient != 0.0) scale = std::max(scale, reach[row] / std::abs(coefficient));
-  };
   for (std::size_t j = 0; j < n; ++j) {
     if (!is_impulsive(j)) continue;
     double scale = 0.0;
-    if (jac.is_sparse) {
-      for (SparseMatrix::InnerIterator it(jac.sparse, idx(j)); it; ++it) {
-        scale_of(it.row(), it.value(), scale);
-      }
-    } else {
-      for (Eigen::Index i = 0; i < jac.dense.rows(); ++i) scale_of(i, jac.dense(i, idx(j)), scale);
-    }
+    jac.for_each_in_column(idx(j), [&](Eigen::Index row, double coefficient) {
+      if (coefficient != 0.0) scale = std::max(scale, reach[row] / std::abs(coefficient));
+    });
     if (scale > 0.0 && std::isfinite(scale)) nominal_[idx(j)] = scale;
   }
 }

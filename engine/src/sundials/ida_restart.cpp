@@ -63,13 +63,11 @@ int IdaIntegrator::history_order() const {
 }
 
 double IdaIntegrator::step_from_history(double t, double error_fraction) const {
-  void* mem = ida_.get();
-  long steps = 0;
-  if (mem == nullptr || IDAGetNumSteps(mem, &steps) != IDA_SUCCESS || steps == 0) return 0.0;
+  const int order = history_order();
+  if (order == 0) return 0.0;  // no step yet: nothing is known
   double h = free_step_;
-  int order = 0;
-  check_ida(IDAGetLastOrder(mem, &order), "IDAGetLastOrder");
   if (order < 2) return h;  // an order-1 polynomial has no second derivative to go by
+  void* mem = ida_.get();
   // IDA's weighted RMS norm of y'' at t, over the components its error test sees.
   check_ida(IDAGetDky(mem, t, 2, work_y_.get()), "IDAGetDky");
   check_ida(IDAGetErrWeights(mem, work_r_.get()), "IDAGetErrWeights");
