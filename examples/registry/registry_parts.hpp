@@ -53,5 +53,8 @@ inline double initial_value(const SimulationResult& r, const char* name) {
 void add_impact_examples(std::vector<Example>& examples);
 /// ITI example 2, the four forms of the PID-controlled mass, the tank with overflow.
 void add_substitution_examples(std::vector<Example>& examples);
+/// Mechanisms of closed loops, written as published and reduced by the engine: Andrews'
+/// squeezer (after the substitution examples).
+void add_mechanism_examples(std::vector<Example>& examples);
 
 }  // namespace hdae::examples

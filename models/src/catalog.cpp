@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "hdae/models/andrews_squeezer.hpp"
 #include "hdae/models/bouncing_ball.hpp"
 #include "hdae/models/cartesian_pendulum.hpp"
 #include "hdae/models/colliding_masses.hpp"
@@ -19,6 +20,7 @@
 #include "hdae/models/pendulum_dae.hpp"
 #include "hdae/models/pid_controller.hpp"
 #include "hdae/models/simple_state_events.hpp"
+#include "hdae/models/slider_crank.hpp"
 #include "hdae/models/tank_overflow.hpp"
 #include "hdae/models/three_masses.hpp"
 #include "hdae/models/transistor_amplifier.hpp"
@@ -98,6 +100,14 @@ std::vector<CatalogEntry> make_catalog() {
        [] { return make_pid_controller(PidForm::kHandReduced); }},
       {"tank_overflow", "Tank with an overflow given by a guarded substitute equation (chi)",
        make_default<TankOverflow>},
+      {"andrews_squeezer",
+       "Andrews' squeezing mechanism (IVP test set): 7 bodies, 3 closed loops, index 3, reduced "
+       "by the engine",
+       [] { return std::unique_ptr<SimulationModel>(make_andrews_squeezer()); }},
+      {"slider_crank",
+       "Slider crank in natural coordinates, crank driven at constant speed (index 3), reduced "
+       "by the engine",
+       [] { return std::unique_ptr<SimulationModel>(make_slider_crank()); }},
   };
 }
 

@@ -45,6 +45,8 @@ RUNS = {
     "pid_controller_substituted": (10.0, 1e-8),
     "pid_controller_reduced": (10.0, 1e-8),
     "tank_overflow": (5.0, 1e-8),
+    "andrews_squeezer": (0.03, 1e-8),
+    "slider_crank": (2.0, 1e-8),
 }
 # A small chain keeps the run short; every other model runs with its default parameters.
 PARAMETERS = {"mass_spring_chain": {"N": 20}}
@@ -53,6 +55,7 @@ PARAMETERS = {"mass_spring_chain": {"N": 20}}
 OPTIONS = {
     "cartesian_pendulum": {"step_to_outputs": True, "nonlinear_convergence_coef": 0.01},
     "transistor_amplifier": {"abs_tol_factor": 1.0},
+    "slider_crank": {"step_to_outputs": True, "nonlinear_convergence_coef": 0.01},
 }
 
 

@@ -14,8 +14,25 @@ using Index = Eigen::Index;
 using Vector = Eigen::VectorXd;
 
 constexpr int kMaxIterations = 50;
-/// Converged when the weighted step and the residual are this small (relative to the scales).
+/// Converged when a step moves no unknown by more than this share of its magnitude (or scale,
+/// when that is larger): the iteration has stalled at the point it converged to.
 constexpr double kTolerance = 1e-13;
+/// Rows hold to round-off when each is within this multiple of its round-off: the change that
+/// moving every unknown by a few units in the last place makes (which shows the cancellations
+/// inside the row as well as the sizes of its terms), or the unit round-off of the sizes of its
+/// terms when larger. A genuine inconsistency leaves residuals far above that.
+constexpr double kRoundOffMultiple = 100.0;
+/// A step below this share of each unknown's size leaves a correction of its square (Newton)
+/// or of the difference Jacobian's relative error times it, both far below round-off: once the
+/// rows hold to round-off after such a step, the next step would move nothing.
+constexpr double kSettledStep = 1e-7;
+/// Units in the last place by which the unknowns move to see the rows' round-off.
+constexpr double kNoiseUlps = 4.0;
+/// Pivots below this share of the size of a group's columns count as zero when the group solves
+/// for what the looser groups cannot produce: the central differences of the Jacobian carry
+/// relative errors up to about 1e-10.
+constexpr double kRankTolerance = 1e-9;
+
 /// A step that must be shortened at a border goes this share of the way to it (ITI paper
 /// section 6), so the next iterate stays strictly inside and its quotients can be taken.
 constexpr double kShareToBorder = 0.9;
@@ -63,21 +80,88 @@ Eigen::MatrixXd difference_jacobian(const StartProblem& p, const Region& region,
   return a;
 }
 
-/// The minimum-norm (in W) point z = y_new - g of the linearised equations A z = A (y - g) - E,
-/// with the unknowns in `held` kept where they are (z_j = y_j - g_j).
-Vector weighted_step(const Eigen::MatrixXd& a, const Vector& w, const Vector& y, const Vector& g,
-                     const Vector& e, const std::vector<bool>& held) {
+/// Orthonormal basis of the range of m: the columns of its pivoted QR factorisation down to its
+/// numerical rank.
+Eigen::MatrixXd range_basis(const Eigen::MatrixXd& m) {
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(m);
+
+  return qr.householderQ() * Eigen::MatrixXd::Identity(m.rows(), qr.rank());
+}
+
+/// The columns of b whose unknowns are at `level` (which == 0) or looser (which < 0).
+std::vector<Index> columns_at(const StartProblem& p, const std::vector<bool>& held, int level,
+                              int which) {
+  std::vector<Index> cols;
+  for (std::size_t j = 0; j < held.size(); ++j) {
+    const int l = static_cast<int>(p.firmness[j]);
+    if (!held[j] && (which == 0 ? l == level : l < level)) cols.push_back(static_cast<Index>(j));
+  }
+  return cols;
+}
+
+/// z of the linearised equations b u = rhs (z = s u) in which only unknowns up to firmness
+/// `top` move, firmest first: each group makes only what the looser groups cannot, by its
+/// minimum norm in units of the scales.
+Vector cascade(const StartProblem& p, const Eigen::MatrixXd& b, Vector rhs,
+               const std::vector<bool>& held, int top) {
+  Vector u = Vector::Zero(b.cols());
+  for (int level = top; level >= 0; --level) {
+    const std::vector<Index> mine = columns_at(p, held, level, 0);
+    if (mine.empty()) continue;
+    Eigen::MatrixXd m = b(Eigen::all, mine);
+    const double size = m.norm();
+    Vector target = rhs;
+    // Only what the looser unknowns cannot produce is this level's to make.
+    const std::vector<Index> looser = columns_at(p, held, level, -1);
+    if (!looser.empty()) {
+      const Eigen::MatrixXd q = range_basis(b(Eigen::all, looser));
+      m -= q * (q.transpose() * m);
+      target -= q * (q.transpose() * target);
+    }
+    // What the projection leaves below kRankTolerance of the level's own size is round-off of
+    // directions the looser unknowns do produce: judged against the projected matrix alone it
+    // would pass for a direction, and this level would move by round-off over round-off.
+    const double left = m.norm();
+    if (!(left > kRankTolerance * size)) continue;
+    Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod;
+    cod.setThreshold(kRankTolerance * size / left);
+    cod.compute(m);
+    const Vector part = cod.solve(target);
+    u(mine) = part;
+    rhs -= b(Eigen::all, mine) * part;
+  }
+  return u;
+}
+
+/// The point y_new = g + z of the linearised equations A z = A (y - g) - E nearest to the given
+/// values, firmest first: guesses alone when they make the equations hold to their round-off
+/// (so that consistent given values stay exactly as given), else given values too, else fixed
+/// ones (cascade). The unknowns in `held` are kept where they are (z_j = y_j - g_j).
+Vector prioritised_step(const StartProblem& p, const Eigen::MatrixXd& a, const Vector& s,
+                        const Vector& y, const Vector& g, const Vector& e, const Vector& noise,
+                        const std::vector<bool>& held) {
   const Index n = y.size();
   Vector fixed_z = Vector::Zero(n);
-  Eigen::MatrixXd b = a * w.cwiseInverse().asDiagonal();
   for (Index j = 0; j < n; ++j) {
-    if (!held[static_cast<std::size_t>(j)]) continue;
-    fixed_z[j] = y[j] - g[j];
-    b.col(j).setZero();
+    if (held[static_cast<std::size_t>(j)]) fixed_z[j] = y[j] - g[j];
   }
-  const Vector rhs = a * (y - g) - e - a * fixed_z;
-  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(b);
-  Vector z = w.cwiseInverse().cwiseProduct(cod.solve(rhs));
+  Eigen::MatrixXd b = a * s.asDiagonal();  // z_j in units of s_j
+  Vector rhs = a * (y - g) - e - a * fixed_z;
+  Vector tolerance = kRoundOffMultiple * noise;
+  for (Index i = 0; i < b.rows(); ++i) {  // rows at unit norm: the factorisations see each alike
+    const double norm = b.row(i).norm();
+    if (norm > 0.0) {
+      b.row(i) /= norm;
+      rhs[i] /= norm;
+      tolerance[i] /= norm;
+    }
+  }
+  Vector u;
+  for (int top = 0; top <= static_cast<int>(Firmness::kFixed); ++top) {
+    u = cascade(p, b, rhs, held, top);
+    if (((b * u - rhs).cwiseAbs().array() <= tolerance.array()).all()) break;
+  }
+  Vector z = s.cwiseProduct(u);
   for (Index j = 0; j < n; ++j) {
     if (held[static_cast<std::size_t>(j)]) z[j] = fixed_z[j];
   }
@@ -111,11 +195,12 @@ double share_inside(const Region& region, const Vector& y, const Vector& y_new) 
 /// its border, then shortened) and halved towards y while the equations are not finite there.
 /// r receives the equations at the iterate returned.
 Vector next_iterate(const StartProblem& p, const Region& region, const Eigen::MatrixXd& a,
-                    const Vector& w, const Vector& y, const Vector& g, const Vector& e, Vector& r) {
+                    const Vector& s, const Vector& y, const Vector& g, const Vector& e,
+                    const Vector& noise, Vector& r) {
   std::vector<bool> held(static_cast<std::size_t>(y.size()), false);
-  Vector y_new = weighted_step(a, w, y, g, e, held);
+  Vector y_new = prioritised_step(p, a, s, y, g, e, noise, held);
   if (mark_leaving(region, y_new, held)) {
-    const Vector parallel = weighted_step(a, w, y, g, e, held);
+    const Vector parallel = prioritised_step(p, a, s, y, g, e, noise, held);
     const Vector residual = a * (parallel - y) + e;
     // Parallel to the border only when the held unknowns leave the linearised equations
     // solvable; otherwise the full step, shortened.
@@ -131,12 +216,39 @@ Vector next_iterate(const StartProblem& p, const Region& region, const Eigen::Ma
   }
 }
 
+/// The round-off of each row at y: the larger of the unit round-off of the sizes of its terms
+/// (sum_j |a_ij| max(|y_j|, scale_j)) and the largest change of the row when every unknown moves
+/// by kNoiseUlps units in the last place, in two sign patterns.
+Vector round_off(const StartProblem& p, const Eigen::MatrixXd& a, const Vector& y, const Vector& s,
+                 const Vector& e) {
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  const Vector sizes = y.cwiseAbs().cwiseMax(s);
+  Vector noise = eps * (a.cwiseAbs() * sizes);
+  Vector moved(y.size()), r(e.size());
+  for (int pattern = 0; pattern < 2; ++pattern) {
+    for (Index j = 0; j < y.size(); ++j) {
+      const bool up = ((j >> pattern) & 1) == 0;
+      moved[j] = y[j] + (up ? 1.0 : -1.0) * kNoiseUlps * eps * sizes[j];
+    }
+    evaluate(p, moved, r);
+    if (r.allFinite()) noise = noise.cwiseMax((r - e).cwiseAbs());
+  }
+  // A row that depends on no unknown and evaluates exactly still needs a positive scale.
+  return noise.cwiseMax(std::numeric_limits<double>::min());
+}
+
+/// The row whose residual is largest against its round-off.
+Index worst_row(const Vector& e, const Vector& noise) {
+  Index row = 0;
+  e.cwiseAbs().cwiseQuotient(noise).maxCoeff(&row);
+  return row;
+}
+
 }  // namespace
 
 StartResult consistent_start(const StartProblem& p) {
   const auto n = static_cast<Index>(p.guess.size());
   const Vector g = Eigen::Map<const Vector>(p.guess.data(), n);
-  const Vector w = Eigen::Map<const Vector>(p.weights.data(), n);
   const Vector s = Eigen::Map<const Vector>(p.scale.data(), n);
   const Region region = region_of(p, n);
   Vector y = g;
@@ -144,21 +256,53 @@ StartResult consistent_start(const StartProblem& p) {
   Vector e_new(e.size());
   evaluate(p, y, e);
   StartResult result;
-  for (int it = 0; it < kMaxIterations; ++it) {
-    result.iterations = it;
-    result.residual_norm = e.cwiseAbs().maxCoeff();
-    if (!std::isfinite(result.residual_norm)) break;
+  if (e.size() == 0) {
+    result.converged = true;
+    result.y.assign(y.data(), y.data() + n);
+    return result;
+  }
+  Vector noise = Vector::Ones(e.size());
+  const auto judge_rows = [&] {
+    const Index row = worst_row(e, noise);
+    result.worst_row = static_cast<std::size_t>(row);
+    result.residual_norm = std::abs(e[row]);
+    result.round_off = noise[row];
+  };
+  for (int it = 0; it < kMaxIterations && e.allFinite(); ++it) {
     const Eigen::MatrixXd a = difference_jacobian(p, region, y, e);
-    const Vector y_new = next_iterate(p, region, a, w, y, g, e, e_new);
-    const double step = ((y_new - y).cwiseQuotient(s)).cwiseAbs().maxCoeff();
-    y = y_new;
-    e.swap(e_new);
-    if (step < kTolerance && it > 0) {
-      result.residual_norm = e.cwiseAbs().maxCoeff();
-      result.converged = std::isfinite(result.residual_norm);
-      result.iterations = it + 1;
+    noise = round_off(p, a, y, s, e);
+    judge_rows();
+    // A point on which every row holds to round-off is consistent: a start that already is
+    // one is kept as it is, and an iterate that is one after a step that no longer moves
+    // anything at the unknowns' sizes ends the iteration.
+    const bool holds = result.residual_norm <= kRoundOffMultiple * result.round_off;
+    if (holds && (it == 0 || result.step <= kSettledStep)) {
+      result.converged = true;
       break;
     }
+    const Vector y_new = next_iterate(p, region, a, s, y, g, e, noise, e_new);
+    const Vector moved = (y_new - y).cwiseQuotient(s.cwiseMax(y.cwiseAbs()));
+    Index slot = 0;
+    result.step = moved.cwiseAbs().maxCoeff(&slot);
+    result.unsettled_slot = static_cast<std::size_t>(slot);
+    result.iterations = it + 1;
+    y = y_new;
+    e.swap(e_new);
+    if (result.step < kTolerance && e.allFinite()) {
+      // Stalled: a solution when the rows hold to round-off there; otherwise a point where the
+      // linearisation has no step left.
+      noise = round_off(p, difference_jacobian(p, region, y, e), y, s, e);
+      judge_rows();
+      result.converged = result.residual_norm <= kRoundOffMultiple * result.round_off;
+      break;
+    }
+  }
+  if (!result.converged && e.allFinite()) judge_rows();
+  for (Index i = 0; i < e.size() && !result.converged; ++i) {
+    if (std::isfinite(e[i])) continue;
+    result.worst_row = static_cast<std::size_t>(i);  // not finite at the point it stopped at
+    result.residual_norm = e[i];
+    break;
   }
   result.y.assign(y.data(), y.data() + n);
   return result;

@@ -3,29 +3,25 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
+
+#include <fmt/format.h>
 
 #include "consistent_start.hpp"
 #include "equation_derivatives.hpp"
 #include "hdae/errors.hpp"
+#include "reduced_jacobian.hpp"
 #include "slot_layout.hpp"
 #include "state_selection.hpp"
 #include "system_jacobian.hpp"
 
 namespace hdae {
 
+using reduction::Firmness;
 using reduction::SlotLayout;
 using reduction::StateSelection;
 
 namespace {
 
-/// Weights of the consistent start (hdae/index_reduction.hpp, step 5), relative to 1/nominal:
-/// a fixed start value is held a million times more firmly than a given one, a guess (an
-/// algebraic unknown's start value, a derivative slot without der_start) 10^8 times more
-/// loosely: loose enough that the guesses do not pull the given values measurably (10^-16 of
-/// the squared distance), firm enough to keep the weighted problem well scaled.
-constexpr double kFixedWeight = 1e6;
-constexpr double kGuessWeight = 1e-8;
 /// The analysis is made at the start values and this time (the model's t0 is not known
 /// before a run; models of this kind are analysed at their start point).
 constexpr double kAnalysisTime = 0.0;
@@ -46,19 +42,38 @@ struct IndexReducedModel::Impl {
   std::vector<std::string> equation_names;  ///< the original's, for the selection's messages
   bool watch_selection = false;
   Crossing selection_crossing;
+  /// The selection's quality (reduction::selection_quality) where the crossings were last
+  /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
+  /// the ends of its steps and in its root finding judge the selection.
+  double quality = 1.0;
+  /// Exact Newton matrices from jets (reduced_jacobian.hpp) when the depth allows and the
+  /// model propagates jets; difference quotients otherwise.
+  bool exact = false;
+  reduction::ReducedJacobian exact_jacobian;
   std::size_t changes = 0;
   std::vector<std::string> start_notes;
 
   void build();
   void check_analysis() const;
   void find_consistent_start();
+  [[noreturn]] void throw_no_consistent_start(const reduction::StartResult& r) const;
   void name_state_rows();
   [[nodiscard]] StateSelection fresh_selection(double t, std::span<const double> slots) const;
-  [[nodiscard]] double quality(double t, std::span<const double> slots) const;
+  /// The quality of the current selection at Pryce's system Jacobian J.
+  [[nodiscard]] double quality_at(const Eigen::MatrixXd& j) const;
+  /// The quality of the current selection at the slots.
+  [[nodiscard]] double quality_now(double t, std::span<const double> slots) const;
+  /// IDA's Newton matrix dF/dx + cj dF/d(der_x) of the reduced system into entries.
+  void jacobian(double t, double cj, std::span<const double> x, JacobianEntries& entries);
   void forward_outputs(Evaluation& e) const;
   /// The original's event handler on its own variables; then, when its mode changed, the
   /// structure checked against the layout and the states selected anew.
   void forward_event(EventContext& event);
+  [[nodiscard]] SignatureDetection detection() const {
+    SignatureDetection d;
+    d.threshold = options.structure_threshold;
+    return d;
+  }
   [[nodiscard]] bool has_events() const {
     return !original->structure().crossings.empty() || !original->structure().time_events.empty();
   }
@@ -76,7 +91,7 @@ void IndexReducedModel::Impl::forward_event(EventContext& event) {
     if (x[j] != before[j]) event.set(Var{layout.slot(j, 0)}, x[j]);
   }
   // The mode may have changed the equations: the reduction holds while the offsets stay.
-  const IndexAnalysis now = analyze_index(*original, event.t(), x, der_x);
+  const IndexAnalysis now = analyze_index(*original, event.t(), x, der_x, {}, {}, detection());
   if (now.verdict != IndexVerdict::kRegular || now.sigma_method.c != layout.c ||
       now.sigma_method.d != layout.d) {
     throw ModelError("model '" + original->structure().name +
@@ -87,6 +102,7 @@ void IndexReducedModel::Impl::forward_event(EventContext& event) {
   }
   for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
   StateSelection fresh = fresh_selection(event.t(), y);
+  quality = 1.0;  // the selection is judged afresh here
   if (fresh.states != selection.states) {
     selection = std::move(fresh);
     ++changes;
@@ -128,10 +144,12 @@ void IndexReducedModel::Impl::build() {
   std::vector<double> der_x(x.size());
   s.variables.for_each_declared(
       [&der_x](std::size_t j, const VariableInfo& v) { der_x[j] = v.der_start.value_or(0.0); });
-  analysis = analyze_index(*original, kAnalysisTime, x, der_x);
+  analysis = analyze_index(*original, kAnalysisTime, x, der_x, {}, {}, detection());
   check_analysis();
   layout = reduction::make_layout(analysis.sigma_method.c, analysis.sigma_method.d);
   structure = reduction::reduced_structure(s, layout);
+  exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
+  if (exact) exact_jacobian = reduction::ReducedJacobian(layout, analysis.signature);
   scale = s.variables.nominals();
   find_consistent_start();
   const std::vector<double> slots(structure.variables.starts().begin(),
@@ -141,6 +159,7 @@ void IndexReducedModel::Impl::build() {
     equation_names.push_back(s.equations.name(i));
   initial_selection = fresh_selection(kAnalysisTime, slots);
   selection = initial_selection;
+  quality = 1.0;
   changes = 0;
   watch_selection = reduction::has_choice(layout);
   if (watch_selection) {
@@ -164,10 +183,17 @@ void IndexReducedModel::Impl::find_consistent_start() {
       // Start values of differentiated unknowns (and given start values of derivatives) are
       // held; those of algebraic unknowns (d_j = 0) are guesses, as in Modelica.
       const bool given = (k == 0 && layout.d[j] >= 1) || (k == 1 && v.der_start.has_value());
-      const double firmness = k == 0 && v.fixed ? kFixedWeight : (given ? 1.0 : kGuessWeight);
-      p.guess.push_back(structure.variables.start(layout.slot(j, k)));
-      p.weights.push_back(firmness / v.nominal);
-      p.scale.push_back(v.nominal);
+      const Firmness firmness =
+          k == 0 && v.fixed ? Firmness::kFixed : (given ? Firmness::kGiven : Firmness::kGuess);
+      const std::size_t slot = layout.slot(j, k);
+      // A slot's own size: a derivative slot can be orders of magnitude from the variable's
+      // nominal value (accelerations of 1e4 rad/s^2 beside angles of 1 rad), and both the
+      // weights and the convergence test must see each slot at its size.
+      const double size =
+          std::max(structure.variables.nominal(slot), std::abs(structure.variables.start(slot)));
+      p.guess.push_back(structure.variables.start(slot));
+      p.firmness.push_back(firmness);
+      p.scale.push_back(size);
       // The feasible region bounds the unknown itself (k = 0), not its derivatives.
       constexpr double inf = std::numeric_limits<double>::infinity();
       p.lower.push_back(k == 0 ? v.min.value_or(-inf) : -inf);
@@ -175,27 +201,34 @@ void IndexReducedModel::Impl::find_consistent_start() {
     }
   }
   const reduction::StartResult r = reduction::consistent_start(p);
-  if (!r.converged) {
-    throw ModelError("model '" + s.name +
-                     "': no consistent start values found near the given "
-                     "ones (largest residual " +
-                     std::to_string(r.residual_norm) + " after " + std::to_string(r.iterations) +
-                     " Gauss-Newton steps)");
-  }
+  if (!r.converged) throw_no_consistent_start(r);
   start_notes.clear();
   for (std::size_t k = 0; k < r.y.size(); ++k) {
-    const double nominal = structure.variables.nominal(k);
     const double start = structure.variables.start(k);
-    const bool given = p.weights[k] * nominal >= 1.0;
-    if (given && std::abs(r.y[k] - start) > 1e-9 * std::max(std::abs(start), nominal)) {
-      std::ostringstream note;
-      note.precision(12);
-      note << "start value of " << structure.variables.name(k) << " moved from " << start << " to "
-           << r.y[k] << " to satisfy the equations and their derivatives";
-      start_notes.push_back(note.str());
+    const bool given = p.firmness[k] != Firmness::kGuess;
+    if (given && std::abs(r.y[k] - start) > 1e-9 * p.scale[k]) {
+      start_notes.push_back(fmt::format(
+          "start value of {} moved from {:.12g} to {:.12g} to satisfy the equations and their "
+          "derivatives",
+          structure.variables.name(k), start, r.y[k]));
     }
     structure.variables.set_start(k, r.y[k]);
   }
+  // The slots' sizes at the consistent start are their nominal values from now on: IDA's
+  // absolute tolerances and the state selection's scaling see derivative slots at their size.
+  for (std::size_t k = 0; k < r.y.size(); ++k) {
+    structure.variables.declared(k).nominal = std::max(p.scale[k], std::abs(r.y[k]));
+  }
+}
+
+void IndexReducedModel::Impl::throw_no_consistent_start(const reduction::StartResult& r) const {
+  const std::string row = structure.equations.name(r.worst_row);
+  throw ModelError(fmt::format(
+      "model '{}': no consistent start values found near the given ones: after {} Gauss-Newton "
+      "steps equation '{}' is off by {:g} ({:g} times its round-off of {:g}), and the last step "
+      "moved {} by {:g} of its size",
+      original->structure().name, r.iterations, row, r.residual_norm, r.residual_norm / r.round_off,
+      r.round_off, structure.variables.name(r.unsettled_slot), r.step));
 }
 
 void IndexReducedModel::Impl::name_state_rows() {
@@ -214,14 +247,41 @@ StateSelection IndexReducedModel::Impl::fresh_selection(double t,
                                   layout, equation_names);
 }
 
-double IndexReducedModel::Impl::quality(double t, std::span<const double> slots) const {
-  const Eigen::MatrixXd j = reduction::system_jacobian(*original, layout, t, slots);
+double IndexReducedModel::Impl::quality_at(const Eigen::MatrixXd& j) const {
   try {
     const StateSelection fresh = reduction::select_states(j, scale, layout, equation_names);
     return reduction::selection_quality(j, scale, layout, selection, fresh);
   } catch (const ModelError&) {
     return 1.0;  // no better choice exists here; the current one stays
   }
+}
+
+void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const double> x,
+                                       JacobianEntries& entries) {
+  const auto add = [&entries](std::size_t row, std::size_t slot, double v) {
+    entries.add(Eq{row}, Var{slot}, v);
+  };
+  if (exact) {
+    exact_jacobian.evaluate(*original, t, x, add);
+  } else {
+    reduction::difference_jacobian(*original, layout, t, x, structure.variables.nominals(), add);
+  }
+  for (std::size_t k = 0; k < selection.states.size(); ++k) {
+    const std::size_t s = selection.states[k];
+    const std::size_t row = layout.num_equation_rows + k;
+    entries.add(Eq{row}, Var{s}, cj);
+    entries.add(Eq{row}, Var{s + 1}, -1.0);
+  }
+}
+
+double IndexReducedModel::Impl::quality_now(double t, std::span<const double> slots) const {
+  Eigen::MatrixXd j;
+  if (exact) {
+    exact_jacobian.system(*original, t, slots, j);
+  } else {
+    j = reduction::system_jacobian(*original, layout, t, slots);
+  }
+  return quality_at(j);
 }
 
 void IndexReducedModel::Impl::forward_outputs(Evaluation& e) const {
@@ -238,8 +298,16 @@ IndexReducedModel::IndexReducedModel(std::unique_ptr<PhysicsModel> original,
     : impl_(std::make_unique<Impl>()) {
   if (!original) throw ModelError("index reduction: no model given");
   if (!(options.switch_ratio > 0.0 && options.switch_ratio < 1.0)) {
-    throw ModelError("index reduction: switch_ratio must lie in (0, 1), got " +
-                     std::to_string(options.switch_ratio));
+    throw ModelError(
+        fmt::format("index reduction: ReductionOptions::switch_ratio must lie in "
+                    "(0, 1), got {:g}",
+                    options.switch_ratio));
+  }
+  if (!(options.structure_threshold > 0.0 && options.structure_threshold < 1.0)) {
+    throw ModelError(
+        fmt::format("index reduction: ReductionOptions::structure_threshold must lie "
+                    "in (0, 1), got {:g}",
+                    options.structure_threshold));
   }
   impl_->original = std::move(original);
   impl_->options = options;
@@ -268,9 +336,15 @@ void IndexReducedModel::evaluate(Evaluation& e) {
     r[m.layout.num_equation_rows + k] = der_x[s] - x[s + 1];
   }
   if (m.watch_selection) {
-    e.positive(m.selection_crossing, m.quality(e.t(), x) - m.options.switch_ratio);
+    if (e.wants_crossings()) m.quality = m.quality_now(e.t(), x);
+    e.positive(m.selection_crossing, m.quality - m.options.switch_ratio);
   }
   if (e.wants_outputs()) m.forward_outputs(e);
+}
+
+void IndexReducedModel::jacobian(double t, double cj, std::span<const double> x,
+                                 std::span<const double> /*der_x*/, JacobianEntries& entries) {
+  impl_->jacobian(t, cj, x, entries);
 }
 
 void IndexReducedModel::on_event(EventContext& event) {
@@ -283,6 +357,7 @@ void IndexReducedModel::on_event(EventContext& event) {
   std::vector<double> x(m.structure.variables.size());
   for (std::size_t k = 0; k < x.size(); ++k) x[k] = event.x(Var{k});
   m.selection = m.fresh_selection(event.t(), x);
+  m.quality = 1.0;
   ++m.changes;
   m.name_state_rows();
   event.rows_changed();
@@ -291,6 +366,7 @@ void IndexReducedModel::on_event(EventContext& event) {
 void IndexReducedModel::reset() {
   impl_->original->reset();
   impl_->selection = impl_->initial_selection;
+  impl_->quality = 1.0;
   impl_->changes = 0;
   impl_->name_state_rows();
 }
@@ -335,6 +411,11 @@ std::vector<std::string> IndexReducedModel::states() const {
 
 std::string IndexReducedModel::describe() const {
   std::string out = impl_->analysis.describe();
+  out += fmt::format(
+      "\nstructure detection: an equation depends on a variable or derivative when its change "
+      "exceeds {:g} of the geometric mean of its row's and its column's largest change "
+      "(ReductionOptions::structure_threshold)",
+      impl_->options.structure_threshold);
   out += "\nindex reduction: " + std::to_string(impl_->structure.variables.size()) +
          " unknowns (the variables and the derivatives the equations need), " +
          std::to_string(impl_->layout.num_equation_rows) +

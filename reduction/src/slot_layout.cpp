@@ -44,7 +44,12 @@ ModelStructure reduced_structure(const ModelStructure& original, const SlotLayou
       slot.start = k == 0 ? v.start : (k == 1 ? v.der_start.value_or(0.0) : 0.0);
       slot.fixed = k == 0 ? v.fixed : false;
       slot.nominal = v.nominal;
-      slot.error_control = v.error_control;
+      // The highest derivative slot is a dummy derivative in every selection (no state row
+      // reaches it): the equations fix it from the lower slots, so its accuracy follows theirs.
+      // Its own local error would be that of the (k+1)-th derivative of a quantity the states
+      // carry k orders lower, and IDA's error test on it would halve the steps for nothing the
+      // results gain (docs/design.md, "Index reduction").
+      slot.error_control = k >= 1 && k == layout.d[j] ? ErrorControl::kExcluded : v.error_control;
       slot.abs_tol = k == 0 ? v.abs_tol : std::nullopt;
       // The feasible region bounds the unknown itself, not its derivatives.
       slot.min = k == 0 ? v.min : std::nullopt;

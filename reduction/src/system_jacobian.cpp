@@ -38,4 +38,25 @@ Eigen::MatrixXd system_jacobian(const PhysicsModel& model, const SlotLayout& l, 
   return j;
 }
 
+void difference_jacobian(
+    const PhysicsModel& model, const SlotLayout& l, double t, std::span<const double> slots,
+    std::span<const double> scale,
+    const std::function<void(std::size_t row, std::size_t slot, double value)>& entry) {
+  const std::size_t rows = l.num_equation_rows;
+  std::vector<double> base(rows), moved(rows), y(slots.begin(), slots.end());
+  equation_derivatives(model, l, t, y, base);
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    const double saved = y[k];
+    // About the square root of the unit round-off of the slot's size: the usual balance of
+    // truncation and rounding for a forward difference.
+    const double h = 1e-8 * std::max(std::abs(saved), scale[k]);
+    y[k] = saved + h;
+    equation_derivatives(model, l, t, y, moved);
+    y[k] = saved;
+    for (std::size_t i = 0; i < rows; ++i) {
+      if (moved[i] != base[i]) entry(i, k, (moved[i] - base[i]) / h);
+    }
+  }
+}
+
 }  // namespace hdae::reduction

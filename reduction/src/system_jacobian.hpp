@@ -2,6 +2,8 @@
 // selection (hdae/index_reduction.hpp, step 3).
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <span>
 
 #include <Eigen/Core>
@@ -16,5 +18,13 @@ namespace hdae::reduction {
 /// so their accuracy of about 1e-8 is plenty).
 [[nodiscard]] Eigen::MatrixXd system_jacobian(const PhysicsModel& model, const SlotLayout& layout,
                                               double t, std::span<const double> slots);
+
+/// d F_i^(q) / d x_j^(k) by forward differences of equation_derivatives, every slot's step
+/// 1e-8 of its size (max(|slot|, scale)): the Newton matrix where the equations are
+/// differentiated more often than exact Jacobians reach (reduced_jacobian.hpp).
+void difference_jacobian(
+    const PhysicsModel& model, const SlotLayout& layout, double t, std::span<const double> slots,
+    std::span<const double> scale,
+    const std::function<void(std::size_t row, std::size_t slot, double value)>& entry);
 
 }  // namespace hdae::reduction

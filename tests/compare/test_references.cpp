@@ -605,3 +605,72 @@ TEST_CASE("the transistor-amplifier reference ends at the IVP test set's y(0.2)"
     CHECK(std::abs(at(t, last, name) - published[k]) < 1e-7 * std::abs(published[k]));
   }
 }
+
+TEST_CASE("the Andrews-squeezer reference ends at the IVP test set's angles at 0.03 s") {
+  const ResultTable t = reference("andrews_squeezer");
+  // The test set's reference solution (Mazzia and Magherini, "Test Set for IVP Solvers",
+  // problem andrews: PSIDE at rtol = atol = 1e-14), its y(1..7), as the R package deTestSet
+  // carries the test set's andrews.f (routine andsoln).
+  const std::array<const char*, 7> angles = {"beta",  "Theta", "gamma",  "Phi",
+                                             "delta", "Omega", "epsilon"};
+  const std::array<double, 7> published = {
+      0.1581077119629904e+2, -0.1575637105984298e+2, 0.4082224013073101e-1, -0.5347301163226948,
+      0.5244099658805304,    0.5347301163226948,     0.1048080741042263e+1};
+  const std::size_t last = t.num_rows() - 1;
+  REQUIRE(t.time(last) == 0.03);
+  for (std::size_t k = 0; k < 7; ++k) {
+    const std::string angle = angles[k];
+    CAPTURE(angle);
+    // The test set's measure, mixed significant digits with atol = rtol: at least
+    // -log10(kRefRelTol) - 2.5 = 7.5 (the allowance of tests/reduction/test_andrews_squeezer).
+    CHECK(std::abs(at(t, last, angle) - published[k]) <
+          std::pow(10.0, -7.5) * (1.0 + std::abs(published[k])));
+  }
+  // Energy balance: the joints are frictionless and nothing but the driving torque mom =
+  // 0.033 N m works on the mechanism (no gravity), so T + V - mom (beta - beta(0)) stays at
+  // its start value V(0) (at rest).
+  const double mom = 0.033;
+  const std::size_t first = initial_row(t);
+  const double beta0 = at(t, first, "beta");
+  const double start = at(t, first, "kinetic_energy") + at(t, first, "spring_energy");
+  // At rest: w = 0 up to the consistent start's round-off, T of order 1e-6 kg m^2 w^2.
+  CHECK(at(t, first, "kinetic_energy") < 1e-15);
+  for (std::size_t i = first; i < t.num_rows(); ++i) {
+    CAPTURE(t.time(i));
+    const double balance =
+        at(t, i, "kinetic_energy") + at(t, i, "spring_energy") - mom * (at(t, i, "beta") - beta0);
+    // T and V reach 1.5 J each; known to the reference's 7.5 digits (3e-8 of 3 J): 1e-7 J.
+    CHECK(std::abs(balance - start) < 1e-7);
+  }
+}
+
+TEST_CASE("the slider-crank reference follows the closed form of its kinematics") {
+  const ResultTable t = reference("slider_crank");
+  // models/slider_crank.hpp at its defaults: r = 0.1 m, l = 0.3 m, the motor holding the
+  // crank at omega = 2 pi rad/s from theta0 = 0, for 2 s. Then theta = omega t and the slider
+  // sits where the rod meets the axis: x_B = r cos(theta) + sqrt(l^2 - r^2 sin^2(theta)).
+  const double r = 0.1, l = 0.3, omega = 2 * std::numbers::pi;
+  REQUIRE(t.num_rows() == 501);
+  REQUIRE(t.time(t.num_rows() - 1) == 2.0);
+  const double theta_range = omega * 2.0;
+  for (std::size_t i = 0; i < t.num_rows(); ++i) {
+    const double time = t.time(i);
+    CAPTURE(time);
+    const double theta = omega * time;
+    // The motor row holds w = omega to the Newton tolerance, a relative error of at most
+    // rel_tol, which adds up to rel_tol of the angle turned.
+    CHECK(std::abs(at(t, i, "theta") - theta) < kRefRelTol * theta_range);
+    // x_B moves with theta at most r (1 + r/l) per radian, and the joints hold to the Newton
+    // tolerance (0.1 rel_tol of the lengths: tests/reduction/test_slider_crank.cpp).
+    const double x_b =
+        r * std::cos(theta) + std::sqrt(l * l - r * r * std::sin(theta) * std::sin(theta));
+    CHECK(std::abs(at(t, i, "xB") - x_b) < kRefRelTol * (r * (1 + r / l) * theta_range + 0.1 * l));
+    // The crank pin on its circle at the row's own angle, the rod's length (the slider on the
+    // axis, y_B = 0 to 1e-20 m).
+    const double row_theta = at(t, i, "theta");
+    CHECK(std::abs(at(t, i, "xA") - r * std::cos(row_theta)) < 0.1 * kRefRelTol * r);
+    CHECK(std::abs(at(t, i, "yA") - r * std::sin(row_theta)) < 0.1 * kRefRelTol * r);
+    const double dx = at(t, i, "xB") - at(t, i, "xA"), dy = at(t, i, "yA");
+    CHECK(std::abs(dx * dx + dy * dy - l * l) < 0.1 * kRefRelTol * l * l);
+  }
+}

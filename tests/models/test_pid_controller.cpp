@@ -120,7 +120,7 @@ TEST_CASE("the PID controller as written has index 2 and ignores e's start value
   CHECK(reduced.analysis().index == 2);
   // x is fixed at 0 and e = x - x_set holds at the start: e moves from its guess 0 to -1.
   const std::string words = reduced.describe();
-  CHECK(words.find("start value of e moved from 0 to -0.99999999") != std::string::npos);
+  CHECK(words.find("start value of e moved from 0 to -1 to satisfy") != std::string::npos);
   CHECK(words.find("start value of x moved") == std::string::npos);
   // With both substitutions e is no unknown: 4 equations in x, v, i, u.
   const auto substituted = models::make_pid_controller(PidForm::kSubstituted);

@@ -3,9 +3,11 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "hdae/errors.hpp"
 #include "hdae/index_reduction.hpp"
@@ -41,10 +43,12 @@ class ItiExample1 final : public PhysicsModelOf<ItiExample1> {
   Eq prescribed_, derivative_;
 };
 
-/// x1 = t, x_{k+1} = der(x_k) for k = 1..n-1: the first row is differentiated n - 1 times.
+/// x1 = A sin(t + phase), x_{k+1} = der(x_k) for k = 1..n-1: the first row is differentiated
+/// n - 1 times.
 class DerivativeChain final : public PhysicsModelOf<DerivativeChain> {
  public:
-  explicit DerivativeChain(std::size_t n) : PhysicsModelOf("derivative_chain") {
+  explicit DerivativeChain(std::size_t n, double amplitude = 1.0, double phase = 0.0)
+      : PhysicsModelOf("derivative_chain"), amplitude_(amplitude), phase_(phase) {
     for (std::size_t k = 0; k < n; ++k) {
       x_.push_back(declare_variable({.name = "x" + std::to_string(k + 1)}));
       rows_.push_back(declare_equation(k == 0 ? "x1 = sin(t)"
@@ -55,11 +59,19 @@ class DerivativeChain final : public PhysicsModelOf<DerivativeChain> {
   template <class S>
   void residuals(Equations<S>& e) const {
     using std::sin;
-    e.set(rows_[0], e.x(x_[0]) - sin(e.t()));
+    e.set(rows_[0], e.x(x_[0]) - amplitude_ * sin(e.t() + phase_));
     for (std::size_t k = 1; k < x_.size(); ++k) e.set(rows_[k], e.x(x_[k]) - e.der(x_[k - 1]));
+  }
+  /// Gives start values (and der_start for the first n - 1 unknowns) for the slots.
+  void start_at(std::span<const double> starts, std::span<const double> der_starts) {
+    for (std::size_t k = 0; k < x_.size(); ++k) {
+      set_start(x_[k], starts[k]);
+      if (k < der_starts.size()) set_der_start(x_[k], der_starts[k]);
+    }
   }
 
  private:
+  double amplitude_, phase_;
   std::vector<Var> x_;
   std::vector<Eq> rows_;
 };
@@ -260,4 +272,83 @@ TEST_CASE("a new rod length moves the start onto the new circle") {
   // At rest on the horizontal the rod carries no force and the bob falls with g.
   CHECK(vars.start(m->slot(Var{4}, 0).index) == doctest::Approx(0.0).scale(10.0).epsilon(1e-9));
   CHECK(vars.start(m->slot(Var{1}, 2).index) == doctest::Approx(-9.81).epsilon(1e-9));
+}
+
+TEST_CASE("the consistent start works at any scale of the derivative slots") {
+  // x1 = A sin(t + 1), x2 = x1', x3 = x2': at t = 0, x3 = -A sin(1) and the slot x1'' is that
+  // large too, whatever the nominal values (1). Each slot is judged at its own size, so a
+  // start is found from A = 1e-6 to 1e9.
+  for (const double amplitude : {1e-6, 1.0, 1e3, 1e6, 1e9}) {
+    CAPTURE(amplitude);
+    IndexReducedModel m(std::make_unique<DerivativeChain>(3, amplitude, 1.0));
+    const auto& vars = m.structure().variables;
+    // The rows hold to round-off at the start: relative 1e-14 of A is a few dozen roundings.
+    CHECK(vars.start(m.slot(Var{2}, 0).index) ==
+          doctest::Approx(-amplitude * std::sin(1.0)).epsilon(1e-14));
+    CHECK(vars.start(m.slot(Var{0}, 2).index) ==
+          doctest::Approx(-amplitude * std::sin(1.0)).epsilon(1e-14));
+    CHECK(vars.start(m.slot(Var{1}, 0).index) ==
+          doctest::Approx(amplitude * std::cos(1.0)).epsilon(1e-14));
+  }
+}
+
+TEST_CASE("a consistent start is kept as given") {
+  // x1 = A sin(t) at t = 0: x1 = 0, x1' = x2 = A, x1'' = x2' = x3 = 0. Every slot given
+  // consistently (x1'' and x2' have no start value of their own: 0, which is consistent): the
+  // start solve takes no step, and every value stays bit for bit.
+  const double a = 1e4;
+  auto chain = std::make_unique<DerivativeChain>(3, a);
+  const std::vector<double> starts{0.0, a, 0.0}, der_starts{a, 0.0};
+  chain->start_at(starts, der_starts);
+  IndexReducedModel m(std::move(chain));
+  const auto& vars = m.structure().variables;
+  CHECK(vars.start(m.slot(Var{0}, 0).index) == 0.0);
+  CHECK(vars.start(m.slot(Var{0}, 1).index) == a);
+  CHECK(vars.start(m.slot(Var{1}, 0).index) == a);
+  CHECK(vars.start(m.slot(Var{2}, 0).index) == 0.0);
+  CHECK_FALSE(contains(m.describe(), "moved"));
+}
+
+namespace {
+
+/// x^2 + 1 = 0 beside der(y) = x: no real start exists.
+class NoRealStart final : public PhysicsModelOf<NoRealStart> {
+ public:
+  NoRealStart() : PhysicsModelOf("no_real_start") {
+    x_ = declare_variable({.name = "x", .start = 0.5});
+    y_ = declare_variable({.name = "y"});
+    circle_ = declare_equation("x^2 + 1 = 0");
+    motion_ = declare_equation("der(y) = x");
+  }
+  template <class S>
+  void residuals(Equations<S>& e) const {
+    e.set(circle_, e.x(x_) * e.x(x_) + 1.0);
+    e.set(motion_, e.der(y_) - e.x(x_));
+  }
+
+ private:
+  Var x_, y_;
+  Eq circle_, motion_;
+};
+
+}  // namespace
+
+TEST_CASE("a start that cannot be made consistent is named with its numbers") {
+  // Gauss-Newton on x^2 + 1 jumps around x = 0 for ever; the message names the equation, its
+  // residual (at least 1, the minimum of x^2 + 1) against its round-off, the unknown that moved
+  // most in the last step (x or y', which follows it) and by how much.
+  try {
+    IndexReducedModel m(std::make_unique<NoRealStart>());
+    FAIL("expected a ModelError");
+  } catch (const ModelError& e) {
+    const std::string text = e.what();
+    MESSAGE(text);
+    CHECK(contains(text,
+                   "model 'no_real_start': no consistent start values found near the given "
+                   "ones: after "));
+    CHECK(contains(text, " Gauss-Newton steps equation 'x^2 + 1 = 0' is off by "));
+    CHECK(contains(text, "times its round-off of "));
+    CHECK(contains(text, "and the last step moved "));
+    CHECK_FALSE(contains(text, "0.000000"));
+  }
 }

@@ -3,7 +3,7 @@
 # would and checks exit status, output and files.
 #   hdae_program.sh <case> <path of hdae>
 # Cases:
-#   list        `hdae list` names the twenty-one bundled models with a description, exit 0.
+#   list        `hdae list` names the twenty-three bundled models with a description, exit 0.
 #   info        `hdae info ideal_clutch` shows variables, parameters (J2 with unit, default,
 #               range and description), equations and time events, exit 0.
 #   run-set     `hdae run ideal_clutch --set J2=0.5 --set k=0.3 ...` writes the result, units,
@@ -45,7 +45,7 @@ case "${case_name}" in
   list)
     run list
     expect_status 0
-    [[ "$(wc -l < out)" == 21 ]] || fail "$(wc -l < out) lines, expected 21"
+    [[ "$(wc -l < out)" == 23 ]] || fail "$(wc -l < out) lines, expected 23"
     expect_out "^  ideal_clutch +Ideal clutch"
     expect_out "^  mass_spring_chain +Chain of N masses"
     ;;

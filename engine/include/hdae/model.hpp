@@ -98,6 +98,9 @@ enum class EvaluationPhase {
   kInitial,     ///< the event iteration at t0: like kEvent, and is_initial() is true
 };
 
+/// Whether the caller of an evaluation uses the crossing values (Evaluation::wants_crossings).
+enum class CrossingValues { kUsed, kUnused };
+
 /// Arguments and results of one call of SimulationModel::evaluate.
 ///
 /// The residual vector must be written completely on every call. Outputs are written only
@@ -106,8 +109,15 @@ class Evaluation {
  public:
   Evaluation(double t, std::span<const double> x, std::span<const double> der_x,
              std::span<double> r, std::span<double> w, detail::CrossingTable* crossings,
-             EvaluationPhase phase)
-      : t_(t), x_(x), der_x_(der_x), r_(r), w_(w), crossings_(crossings), phase_(phase) {}
+             EvaluationPhase phase, CrossingValues crossing_values = CrossingValues::kUsed)
+      : t_(t),
+        x_(x),
+        der_x_(der_x),
+        r_(r),
+        w_(w),
+        crossings_(crossings),
+        phase_(phase),
+        crossing_values_(crossing_values) {}
 
   [[nodiscard]] double t() const { return t_; }
   [[nodiscard]] double x(Var v) const { return x_[hot_index("variable", v.index, x_.size())]; }
@@ -122,6 +132,12 @@ class Evaluation {
   [[nodiscard]] std::span<double> residuals() { return r_; }
 
   [[nodiscard]] bool wants_outputs() const { return !w_.empty(); }
+  /// False in the residual evaluations of IDA's Newton iteration and in those of output rows,
+  /// whose crossing values nobody uses: IDA evaluates the crossings on their own, at the end
+  /// of each step and where it locates a root. The helpers must still be called there, but a
+  /// crossing value that is costly to compute may be the one the last evaluation that wanted
+  /// crossings gave (the index reduction's state selection does so).
+  [[nodiscard]] bool wants_crossings() const { return crossing_values_ == CrossingValues::kUsed; }
   void set(Out o, double value) {
     if (!w_.empty()) w_[index("output", o.index, w_.size())] = value;
   }
@@ -173,6 +189,7 @@ class Evaluation {
   std::span<double> w_;
   detail::CrossingTable* crossings_;
   EvaluationPhase phase_;
+  CrossingValues crossing_values_;
 };
 
 /// Why the event iteration was entered.

@@ -70,8 +70,11 @@ struct SignatureDetection {
   /// lambda x) does not hide an entry, near enough to stay in the model's domain.
   double spread = 1e-2;
   /// A dependence counts when the change of a row for a nominal-sized change of the unknown
-  /// exceeds this fraction of the row's largest such change (see docs/design.md, "Structure
-  /// and index", for why it lies far above rounding noise and far below genuine entries).
+  /// follows the size of the step (rounding does not) and exceeds this fraction of the
+  /// geometric mean of the row's largest such change and the largest change that unknown (or
+  /// derivative) causes in any row: negligible beside both its row and its column. Judged
+  /// against both, a stiff term does not hide an inertial one (docs/design.md, "Structure and
+  /// index").
   double threshold = 1e-7;
   /// Seed of the random points: the same seed gives the same points, hence the same result.
   unsigned long long seed = 20010601;
@@ -79,8 +82,9 @@ struct SignatureDetection {
 
 /// Sigma of the model's current mode near (t, x, der_x): each x_j and each der(x_j) is
 /// perturbed on its own (or, when the model declares a sparsity pattern, by colour groups of
-/// that pattern) at two random points near the given one, and an entry is kept when the
-/// change of the row exceeds the relative threshold at either point. Throws ModelError for an
+/// that pattern) at two random points near the given one, at two step sizes, and an entry is
+/// kept when the change of the row follows the step and exceeds the relative threshold at
+/// either point. Throws ModelError for an
 /// invalid structure or spans of the wrong size, when a residual is not finite at a probe
 /// point, or when a row changes outside the declared pattern.
 [[nodiscard]] SignatureMatrix detect_signature(SimulationModel& model, double t,

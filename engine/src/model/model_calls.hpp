@@ -48,8 +48,9 @@ class ModelCalls {
   [[nodiscard]] const std::optional<ModelFailure>& failure() const { return failure_; }
 
   void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
-                std::span<double> r, std::span<double> w, EvaluationPhase phase) {
-    Evaluation e(t, x, der_x, r, w, crossings_, phase);
+                std::span<double> r, std::span<double> w, EvaluationPhase phase,
+                CrossingValues crossing_values = CrossingValues::kUsed) {
+    Evaluation e(t, x, der_x, r, w, crossings_, phase, crossing_values);
     try {
       model_.evaluate(e);
     } catch (...) {
@@ -57,12 +58,14 @@ class ModelCalls {
       throw;
     }
   }
-  /// evaluate() for IDA's residual in phase kContinuous: false when the model threw
+  /// evaluate() for IDA's residual in phase kContinuous, whose crossing values IDA does not use
+  /// (Evaluation::wants_crossings): false when the model threw
   /// RecoverableError (IDA then retries with a smaller step; the message is kept for a
   /// failure report); any other exception is noted and travels on as in evaluate().
   bool evaluate_recoverable(double t, std::span<const double> x, std::span<const double> der_x,
                             std::span<double> r) {
-    Evaluation e(t, x, der_x, r, {}, crossings_, EvaluationPhase::kContinuous);
+    Evaluation e(t, x, der_x, r, {}, crossings_, EvaluationPhase::kContinuous,
+                 CrossingValues::kUnused);
     try {
       model_.evaluate(e);
     } catch (const RecoverableError& error) {

@@ -102,8 +102,9 @@ void RowRecorder::evaluate_outputs(double t) {
   if (row_.size() == 2 * n_) return;  // the model declares no outputs
   if (!outputs_recorded_) return;     // the w part stays as it is, nobody sees it
   PhaseScope scope(model_, ModelPhase::kOutput);
+  // An output row is no root function's: IDA evaluates the crossings on its own.
   model_.evaluate(t, grid_x(), grid_der_x(), scratch_r_, std::span(row_).subspan(2 * n_),
-                  EvaluationPhase::kContinuous);
+                  EvaluationPhase::kContinuous, CrossingValues::kUnused);
 }
 
 void RowRecorder::hand_out(double t) {

@@ -36,6 +36,17 @@ namespace {
 /// term, so a genuine dependence changes it ~1e10 times more than rounding does), small
 /// against the spread of the random points.
 constexpr double kProbeStep = 1e-6;
+/// Every group is probed a second time with this share of the step. A genuine dependence
+/// changes the row in proportion to the step (or faster, where it is quadratic at the point);
+/// rounding changes it by about the same amount whatever the step. So a change counts only
+/// when the smaller step changes the row by at most kProportional of the full step's change:
+/// at most twice the proportional share, far below the 1 that rounding gives. This tells
+/// rounding from a dependence whatever the sizes of the row's other terms, where a threshold
+/// relative to the row's largest change cannot: a stiffness of 4e7 beside a mass of 1e-2 makes
+/// the inertial term 1e-9 of the row's largest change, while rounding is still 1e4 times
+/// smaller than the inertial term.
+constexpr double kSmallStep = 1e-2;
+constexpr double kProportional = 2.0 * kSmallStep;
 
 /// The unknown's scale: its magnitude or nominal value, whichever is larger.
 double scale_of(double value, double nominal) { return std::max(std::abs(value), nominal); }
@@ -80,7 +91,12 @@ struct ProbeRecord {
   struct Change {
     std::size_t row = 0, col = 0;
     int order = 0;
-    double size = 0.0;
+    double size = 0.0;        ///< at the full step
+    double small_size = 0.0;  ///< at kSmallStep of it
+    /// The change follows the step: a dependence, not rounding.
+    [[nodiscard]] bool proportional() const {
+      return size > 0.0 && small_size <= kProportional * size;
+    }
   };
   explicit ProbeRecord(std::size_t n) : raw_largest(n, 0.0) {}
   std::vector<Change> changes;
@@ -92,30 +108,42 @@ struct Base {
   std::vector<double> r, raw;
 };
 
-/// Perturbs x (order 0) or der_x (order 1) group by group at point p and records every row
-/// that changed, with the column the change belongs to.
+/// Moves the group's unknowns by `share` of their probe steps (share 0: back where they were).
+void move_group(const ModelStructure& s, const std::vector<std::size_t>& group,
+                std::span<const double> saved, std::vector<double>& v, double share) {
+  for (std::size_t k = 0; k < group.size(); ++k) {
+    const std::size_t j = group[k];
+    const double step = kProbeStep * scale_of(saved[k], s.variables.nominal(j));
+    v[j] = saved[k] + share * step * (saved[k] < 0 ? -1.0 : 1.0);
+  }
+}
+
+/// Perturbs x (order 0) or der_x (order 1) group by group at point p, at the full step and at
+/// kSmallStep of it, and records every row that changed, with the column the change belongs
+/// to.
 void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& p, int order,
            const Base& base, ProbeRecord& record) {
   const ModelStructure& s = f.structure();
-  std::vector<double> r(f.size()), raw(f.size());
+  std::vector<double> r(f.size()), raw(f.size()), small(f.size()), small_raw(f.size());
   std::vector<double>& v = order == 0 ? p.x : p.der_x;
+  std::vector<double> saved;
   for (std::size_t g = 0; g < groups.groups.size(); ++g) {
     const std::vector<std::size_t>& group = groups.groups[g];
-    std::vector<double> saved(group.size());          // the group's values only: a copy of all of v
-    for (std::size_t k = 0; k < group.size(); ++k) {  // per group was quadratic without pattern
-      const std::size_t j = group[k];
-      saved[k] = v[j];
-      v[j] += kProbeStep * scale_of(v[j], s.variables.nominal(j)) * (v[j] < 0 ? -1.0 : 1.0);
-    }
+    saved.resize(group.size());  // the group's values only: a copy of all of v per group was
+    for (std::size_t k = 0; k < group.size(); ++k) saved[k] = v[group[k]];  // quadratic
+    move_group(s, group, saved, v, 1.0);
     f.evaluate(t, p.x, p.der_x, r, raw);
+    move_group(s, group, saved, v, kSmallStep);
+    f.evaluate(t, p.x, p.der_x, small, small_raw);
     for (std::size_t k = 0; k < group.size(); ++k) v[group[k]] = saved[k];
     require_finite(s, t, raw, "when " + groups.names(s, g) + " is perturbed");
+    require_finite(s, t, small_raw, "when " + groups.names(s, g) + " is perturbed");
     for (std::size_t k = 0; k < raw.size(); ++k) {
       record.raw_largest[k] = std::max(record.raw_largest[k], std::abs(raw[k] - base.raw[k]));
     }
     const std::vector<std::size_t> owner = groups.owners(g);
     for (std::size_t i = 0; i < r.size(); ++i) {
-      if (r[i] == base.r[i]) continue;  // the row does not read the group at all
+      if (r[i] == base.r[i] && small[i] == base.r[i]) continue;  // the row does not read it
       const std::size_t j = owner[i];
       if (j == groups.n) {
         throw ModelError(
@@ -124,24 +152,40 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
                         model_prefix(s), s.equations.name(i), groups.names(s, g),
                         groups.groups[g].size() == 1 ? "is" : "are"));
       }
-      record.changes.push_back({i, j, order, std::abs(r[i] - base.r[i])});
+      record.changes.push_back(
+          {i, j, order, std::abs(r[i] - base.r[i]), std::abs(small[i] - base.r[i])});
     }
   }
 }
 
-/// Keeps the entries of each row whose change exceeds threshold times the row's scale: its
-/// own largest change or, for a combination of rows, the largest change of the model rows it
-/// combines (their terms are what cancels, and rounding is relative to them).
+/// Keeps the changes that follow the step and exceed threshold times the geometric mean of
+/// their row's and their column's scale. A row's scale is its largest such change or, for a
+/// combination of rows, the largest change of the model rows it combines (their terms are what
+/// cancels); a column's (an x_j or a der(x_j)) is its largest such change. Judged against the
+/// row alone, a stiff term (k x) would hide an inertial one (m der(v)) in the same row; against
+/// both, an entry is negligible only where it is small beside its row and its column alike.
 void keep_significant(const ProbeRecord& record, const SystemResidual& f, double threshold,
                       SignatureMatrix& out) {
   const auto support = f.raw_support();
-  std::vector<double> scale(out.n, 0.0);
-  for (const ProbeRecord::Change& c : record.changes) scale[c.row] = std::max(scale[c.row], c.size);
+  std::vector<double> row_scale(out.n, 0.0), column_scale(2 * out.n, 0.0);
+  const auto column = [&](const ProbeRecord::Change& c) {
+    return 2 * c.col + static_cast<std::size_t>(c.order);
+  };
+  for (const ProbeRecord::Change& c : record.changes) {
+    if (!c.proportional()) continue;
+    row_scale[c.row] = std::max(row_scale[c.row], c.size);
+    column_scale[column(c)] = std::max(column_scale[column(c)], c.size);
+  }
   for (std::size_t i = 0; i < out.n; ++i) {
-    for (const std::size_t k : support[i]) scale[i] = std::max(scale[i], record.raw_largest[k]);
+    for (const std::size_t k : support[i]) {
+      row_scale[i] = std::max(row_scale[i], record.raw_largest[k]);
+    }
   }
   for (const ProbeRecord::Change& c : record.changes) {
-    if (c.size > threshold * scale[c.row]) out.entries.push_back({c.row, c.col, c.order});
+    if (c.proportional() &&
+        c.size > threshold * std::sqrt(row_scale[c.row] * column_scale[column(c)])) {
+      out.entries.push_back({c.row, c.col, c.order});
+    }
   }
 }
 

@@ -45,6 +45,8 @@ class DifferenceQuotientModel final : public PhysicsModel {
   void residuals_of(Equations<Jet2>& e) const override;
   void residuals_of(Equations<Jet3>& e) const override;
   void outputs(Evaluation& e) const override;
+  /// The jets are Taylor curves in time here, never other directions.
+  [[nodiscard]] bool propagates_jets() const override { return false; }
   void reset() override;
   void parameters_changed() override;
 

@@ -45,6 +45,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,12 @@ struct ReductionOptions {
   /// A selection is replaced when the determinant of its block falls below this fraction of
   /// the determinant of the block selected afresh (in (0, 1); smaller switches later).
   double switch_ratio = 0.5;
+  /// The structure detection's threshold (SignatureDetection::threshold): an equation depends
+  /// on a variable or derivative when its change for a nominal-sized step exceeds this fraction
+  /// of the geometric mean of the largest change of the equation and the largest change that
+  /// variable or derivative causes; in (0, 1). Changes that are rounding are told apart by how
+  /// they follow the step, not by this threshold.
+  double structure_threshold = SignatureDetection{}.threshold;
 };
 
 class IndexReducedModel final : public SimulationModel {
@@ -72,6 +79,12 @@ class IndexReducedModel final : public SimulationModel {
 
   [[nodiscard]] const ModelStructure& structure() const override;
   void evaluate(Evaluation& e) override;
+  /// The exact Newton matrix: the derivatives of the equations' jets with respect to the
+  /// slots, from jets over directional derivatives (difference quotients when an equation is
+  /// differentiated three times). The state selection is judged here too.
+  [[nodiscard]] bool provides_jacobian() const override { return true; }
+  void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
+                JacobianEntries& entries) override;
   void on_event(EventContext& event) override;
   void reset() override;
   /// Sets the parameter on the original model and reduces it anew. When the new value cannot

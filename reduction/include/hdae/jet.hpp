@@ -49,8 +49,24 @@ class Jet {
 
   /// A jet from the derivatives d[0] (value), d[1], ..., d[Depth] of the quantity.
   [[nodiscard]] static Jet from_derivatives(const double* d) { return Jet(build<Depth>(d)); }
+  /// A jet whose outermost level is a direction in the unknowns rather than time: a quantity
+  /// along the curve (its value and first Depth - 1 time derivatives d[0..Depth-1]) and its
+  /// derivative in that direction (likewise, e[0..Depth-1]). Evaluated through a model, the
+  /// residual's direction_derivative(m) is the m-th time derivative of its derivative in that
+  /// direction: the exact Jacobians of the index reduction (hdae/index_reduction.hpp).
+  [[nodiscard]] static Jet with_direction(const double* d, const double* e) {
+    Nested j;
+    j.value() = build<Depth - 1>(d);
+    j.derivatives()(0) = build<Depth - 1>(e);
+    return Jet(std::move(j));
+  }
   /// The q-th derivative (q <= Depth); q = 0 is the value.
   [[nodiscard]] double derivative(int q) const { return take<Depth>(a_, q); }
+  /// For a jet made by with_direction: the q-th time derivative (q < Depth) of its derivative
+  /// in the direction.
+  [[nodiscard]] double direction_derivative(int q) const {
+    return take<Depth - 1>(a_.derivatives()(0), q);
+  }
   [[nodiscard]] double value() const { return take<Depth>(a_, 0); }
 
   Jet& operator+=(const Jet& o) {

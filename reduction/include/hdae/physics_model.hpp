@@ -63,6 +63,12 @@ class PhysicsModel : public Model {
   /// Outputs for results (called only when outputs are wanted), from x and der_x.
   virtual void outputs(Evaluation& /*e*/) const {}
 
+  /// True when the template carries jets through its operations, so that a jet's levels may
+  /// stand for any directions (the index reduction's exact Jacobians seed one level with a
+  /// direction in the unknowns, hdae/jet.hpp). False for a model that reads its input jets as
+  /// Taylor curves in time (DifferenceQuotientModel); its Jacobians are difference quotients.
+  [[nodiscard]] virtual bool propagates_jets() const { return true; }
+
   /// Residuals and crossings through the double template (recording the crossing Booleans),
   /// then, when outputs are wanted, the substituted values and outputs().
   void evaluate(Evaluation& e) final;

@@ -1,0 +1,173 @@
+#include "reduced_jacobian.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "hdae/errors.hpp"
+
+namespace hdae::reduction {
+namespace {
+
+/// C(q, k) for 0 <= k <= q <= 3.
+constexpr double binomial(int q, int k) {
+  constexpr std::array<std::array<double, 4>, 4> table{
+      {{1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 1, 0}, {1, 3, 3, 1}}};
+  return k < 0 || k > q ? 0.0 : table[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
+}
+
+}  // namespace
+
+ReducedJacobian::ReducedJacobian(const SlotLayout& layout, const SignatureMatrix& signature)
+    : layout_(layout), entries_(signature.entries) {
+  if (layout.max_c > kMaxJacobianDepth) {
+    throw ModelError("index reduction: exact Jacobians go up to equations differentiated " +
+                     std::to_string(kMaxJacobianDepth) + " times");
+  }
+  // Greedy grouping: a column joins the first group none of whose columns shares one of its
+  // equations, so one evaluation differentiates the whole group and every equation's
+  // derivative belongs to one column.
+  const auto group = [&](bool der) {
+    const std::size_t n = layout.n;
+    std::vector<std::vector<std::size_t>> column_entries(n), row_columns(n);
+    for (std::size_t e = 0; e < entries_.size(); ++e) {
+      const SignatureEntry& s = entries_[e];
+      if (der && s.sigma < 1) continue;
+      column_entries[s.col].push_back(e);
+      row_columns[s.row].push_back(s.col);
+    }
+    std::vector<Group> groups;
+    std::vector<std::size_t> group_of(n, n), taken_by;  // taken_by[g]: last column g clashed with
+    for (std::size_t j = 0; j < n; ++j) {
+      if (column_entries[j].empty()) continue;
+      for (const std::size_t e : column_entries[j]) {
+        for (const std::size_t other : row_columns[entries_[e].row]) {
+          if (group_of[other] != n) taken_by[group_of[other]] = j + 1;
+        }
+      }
+      std::size_t g = 0;
+      while (g < groups.size() && taken_by[g] == j + 1) ++g;
+      if (g == groups.size()) {
+        groups.emplace_back();
+        taken_by.push_back(0);
+      }
+      group_of[j] = g;
+      groups[g].columns.push_back(j);
+      groups[g].entries.insert(groups[g].entries.end(), column_entries[j].begin(),
+                               column_entries[j].end());
+    }
+    return groups;
+  };
+  x_groups_ = group(false);
+  der_groups_ = group(true);
+  const auto stride = static_cast<std::size_t>(layout.max_c) + 1;
+  a_.assign(entries_.size() * stride, 0.0);
+  b_.assign(entries_.size() * stride, 0.0);
+}
+
+template <int Depth>
+void ReducedJacobian::directional(const PhysicsModel& model, double t,
+                                  std::span<const double> slots, const Group& group, bool der,
+                                  std::vector<double>& out) const {
+  const std::size_t n = layout_.n;
+  std::vector<Jet<Depth>> x(n), der_x(n), r(n);
+  std::vector<char> seeded(n, 0);
+  for (const std::size_t j : group.columns) seeded[j] = 1;
+  // x_j, x_j', ..., x_j^(Depth): x reads the first Depth of them, der(x) the last Depth.
+  std::array<double, Depth + 1> d{};
+  std::array<double, Depth> zero{}, unit{};
+  unit[0] = 1.0;
+  for (std::size_t j = 0; j < n; ++j) {
+    d.fill(0.0);
+    for (int k = 0; k <= layout_.d[j] && k <= Depth; ++k) d[k] = slots[layout_.slot(j, k)];
+    const bool seed = seeded[j] != 0;
+    x[j] = Jet<Depth>::with_direction(d.data(), seed && !der ? unit.data() : zero.data());
+    der_x[j] = Jet<Depth>::with_direction(d.data() + 1, seed && der ? unit.data() : zero.data());
+  }
+  std::array<double, Depth> time{};
+  time[0] = t;
+  if constexpr (Depth > 1) time[1] = 1.0;
+  const Jet<Depth> tj = Jet<Depth>::with_direction(time.data(), zero.data());
+  Equations<Jet<Depth>> eqs(tj, x, der_x, r, model.context());
+  model.residuals_of(eqs);
+  for (const std::size_t e : group.entries) {
+    for (int m = 0; m < Depth; ++m) {
+      out[static_cast<std::size_t>(Depth) * e + static_cast<std::size_t>(m)] =
+          r[entries_[e].row].direction_derivative(m);
+    }
+  }
+}
+
+void ReducedJacobian::evaluate(const PhysicsModel& model, double t, std::span<const double> slots,
+                               const Entry& entry) const {
+  const auto run = [&](const std::vector<Group>& groups, bool der, std::vector<double>& out) {
+    for (const Group& g : groups) {
+      switch (layout_.max_c) {
+        case 0:
+          directional<1>(model, t, slots, g, der, out);
+          break;
+        case 1:
+          directional<2>(model, t, slots, g, der, out);
+          break;
+        default:
+          directional<3>(model, t, slots, g, der, out);
+          break;
+      }
+    }
+  };
+  run(x_groups_, false, a_);
+  run(der_groups_, true, b_);
+  assemble(entry);
+}
+
+void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<const double> slots,
+                             Eigen::MatrixXd& j) const {
+  const std::size_t n = layout_.n;
+  j.setZero(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  std::vector<Jet1> x(n), der_x(n), r(n);
+  const double zero = 0.0, unit = 1.0;
+  const auto run = [&](const std::vector<Group>& groups, bool der) {
+    for (const Group& g : groups) {
+      std::vector<char> seeded(n, 0);
+      for (const std::size_t c : g.columns) seeded[c] = 1;
+      for (std::size_t c = 0; c < n; ++c) {
+        const double value = slots[layout_.slot(c, 0)];
+        const double rate = layout_.d[c] >= 1 ? slots[layout_.slot(c, 1)] : 0.0;
+        const bool seed = seeded[c] != 0;
+        x[c] = Jet1::with_direction(&value, seed && !der ? &unit : &zero);
+        der_x[c] = Jet1::with_direction(&rate, seed && der ? &unit : &zero);
+      }
+      Equations<Jet1> eqs(Jet1::with_direction(&t, &zero), x, der_x, r, model.context());
+      model.residuals_of(eqs);
+      for (const std::size_t e : g.entries) {
+        const SignatureEntry& s = entries_[e];
+        // J_ij = dF_i / dx_j^(d_j - c_i) where d_j - c_i = sigma_ij: x_j or der(x_j).
+        if (layout_.d[s.col] - layout_.c[s.row] != s.sigma || (s.sigma == 1) != der) continue;
+        j(static_cast<Eigen::Index>(s.row), static_cast<Eigen::Index>(s.col)) =
+            r[s.row].direction_derivative(0);
+      }
+    }
+  };
+  run(x_groups_, false);
+  run(der_groups_, true);
+}
+
+void ReducedJacobian::assemble(const Entry& entry) const {
+  const auto stride = static_cast<std::size_t>(layout_.max_c) + 1;
+  for (std::size_t e = 0; e < entries_.size(); ++e) {
+    const SignatureEntry& s = entries_[e];
+    const double* a = &a_[stride * e];
+    const double* b = &b_[stride * e];
+    const int c = layout_.c[s.row];
+    const int d = layout_.d[s.col];
+    for (int q = 0; q <= c; ++q) {
+      // F_i^(q) holds x_j up to its (sigma_ij + q)-th derivative.
+      for (int k = 0; k <= std::min(d, q + s.sigma); ++k) {
+        double v = k <= q ? binomial(q, k) * a[q - k] : 0.0;
+        if (s.sigma == 1 && k >= 1) v += binomial(q, k - 1) * b[q - k + 1];
+        entry(layout_.row(s.row, q), layout_.slot(s.col, k), v);
+      }
+    }
+  }
+}
+
+}  // namespace hdae::reduction

@@ -1,0 +1,78 @@
+// The exact Jacobian of the reduced equations F_i^(q) with respect to the slots x_j^(k)
+// (hdae/index_reduction.hpp, step 2), from Taylor jets over directional derivatives.
+//
+// Along the curve the slots describe, let A_ij(t) = dF_i/dx_j and B_ij(t) = dF_i/d(der(x_j)).
+// The q-th time derivative of F_i depends on x_j^(k) through x_j's Taylor coefficients in both
+// arguments, which gives
+//
+//   d F_i^(q) / d x_j^(k) = C(q, k) A_ij^(q-k) + C(q, k-1) B_ij^(q-k+1)
+//
+// (C the binomial coefficients, zero outside 0 <= k <= q; the derivative of a Taylor coefficient
+// of F with respect to one of x is the matching coefficient of its Jacobian, Griewank and
+// Walther, "Evaluating Derivatives", ch. 13). A_ij and its first max c time derivatives come out
+// of one evaluation of the residual template with jets whose outermost level is the direction
+// of x_j (hdae/jet.hpp, Jet::with_direction); columns that share no equation are differentiated
+// in the same evaluation. The entries with k = d_j, q = c_i are Pryce's system Jacobian, which
+// the state selection judges; system() gets them alone, from jets of depth 1.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "hdae/physics_model.hpp"
+#include "hdae/structure.hpp"
+#include "slot_layout.hpp"
+
+namespace hdae::reduction {
+
+/// The largest max c_i for which the Jacobian is formed from jets: they need one level more
+/// than the equations' derivatives, and jets go to depth 3.
+inline constexpr int kMaxJacobianDepth = 2;
+
+class ReducedJacobian {
+ public:
+  /// Receives d F_i^(q) / d x_j^(k) as (reduced row, slot, value).
+  using Entry = std::function<void(std::size_t row, std::size_t slot, double value)>;
+
+  ReducedJacobian() = default;
+  /// Groups the columns of dF/dx and of dF/d(der_x) by the signature's pattern so that no two
+  /// columns of a group share an equation. layout.max_c must be at most kMaxJacobianDepth.
+  ReducedJacobian(const SlotLayout& layout, const SignatureMatrix& signature);
+
+  /// Every entry of the reduced equations' Jacobian at the slots (entries that are zero by
+  /// structure are not passed).
+  void evaluate(const PhysicsModel& model, double t, std::span<const double> slots,
+                const Entry& entry) const;
+
+  /// Pryce's system Jacobian J_ij = d F_i / d x_j^(d_j - c_i) (n x n; zero where d_j - c_i is
+  /// not sigma_ij), from jets of depth 1 (one directional derivative each): what the state
+  /// selection judges, at a fraction of the cost of evaluate().
+  void system(const PhysicsModel& model, double t, std::span<const double> slots,
+              Eigen::MatrixXd& j) const;
+
+  /// Model evaluations per Jacobian: the groups of x columns and of der(x) columns.
+  [[nodiscard]] std::size_t evaluations() const { return x_groups_.size() + der_groups_.size(); }
+
+ private:
+  /// Columns evaluated together, and for each the entries (indices into entries_) it owns.
+  struct Group {
+    std::vector<std::size_t> columns;
+    std::vector<std::size_t> entries;
+  };
+  template <int Depth>
+  void directional(const PhysicsModel& model, double t, std::span<const double> slots,
+                   const Group& group, bool der, std::vector<double>& out) const;
+  void assemble(const Entry& entry) const;
+
+  SlotLayout layout_;
+  std::vector<SignatureEntry> entries_;
+  std::vector<Group> x_groups_, der_groups_;
+  /// A_e^(m) and B_e^(m) for entry e and m = 0..max c, at (max c + 1) e + m.
+  mutable std::vector<double> a_, b_;
+};
+
+}  // namespace hdae::reduction
