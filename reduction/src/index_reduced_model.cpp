@@ -107,7 +107,7 @@ void IndexReducedModel::Impl::forward_event(EventContext& event) {
     selection = std::move(fresh);
     ++changes;
     name_state_rows();
-    event.rows_changed();
+    event.reformulated();
   }
 }
 
@@ -360,7 +360,7 @@ void IndexReducedModel::on_event(EventContext& event) {
   m.quality = 1.0;
   ++m.changes;
   m.name_state_rows();
-  event.rows_changed();
+  event.reformulated();
 }
 
 void IndexReducedModel::reset() {

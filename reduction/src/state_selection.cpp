@@ -5,6 +5,7 @@
 #include <limits>
 
 #include <Eigen/LU>
+#include <Eigen/QR>
 
 #include "hdae/errors.hpp"
 
@@ -37,48 +38,49 @@ Eigen::MatrixXd block(const Eigen::MatrixXd& j, const std::vector<double>& scale
   return b;
 }
 
-/// Greedy column-pivoted Gram-Schmidt: the forced columns first, then the candidate with the
-/// largest component orthogonal to those taken, until `count` columns are taken. Empty when a
-/// pick is numerically zero.
-std::vector<std::size_t> pick_columns(const Eigen::MatrixXd& a, const std::vector<bool>& forced,
-                                      std::size_t count) {
-  const Index m = a.rows();
-  Eigen::MatrixXd basis(m, 0);
-  std::vector<std::size_t> taken;
-  std::vector<bool> used(static_cast<std::size_t>(a.cols()), false);
+/// Columns picked from a stage's block, and |det| of the block they form.
+struct Pick {
+  std::vector<std::size_t> columns;
+  double determinant = 0.0;
+};
+
+/// Greedy column pivoting: the forced columns first, then, `count` in all, the candidates with
+/// the largest component orthogonal to those taken. That is the pivot order of Householder QR
+/// with column pivoting (Businger and Golub), so the forced columns are factorised first and
+/// the others, with the forced ones projected out, by Eigen's ColPivHouseholderQR; the product
+/// of the pivots is |det| of the block picked. No columns when a pick is numerically zero.
+Pick pick_columns(const Eigen::MatrixXd& a, const std::vector<bool>& forced, std::size_t count) {
   const double largest = a.colwise().norm().maxCoeff();
-  const auto residual = [&](Index c) {
-    Eigen::VectorXd v = a.col(c);
-    for (Index b = 0; b < basis.cols(); ++b) v -= basis.col(b).dot(v) * basis.col(b);
-    return v;
-  };
-  const auto take = [&](Index c, const Eigen::VectorXd& v) {
-    basis.conservativeResize(m, basis.cols() + 1);
-    basis.col(basis.cols() - 1) = v / v.norm();
-    taken.push_back(static_cast<std::size_t>(c));
-    used[static_cast<std::size_t>(c)] = true;
-  };
+  std::vector<Index> kept, free;
   for (Index c = 0; c < a.cols(); ++c) {
-    if (!forced[static_cast<std::size_t>(c)]) continue;
-    const Eigen::VectorXd v = residual(c);
-    if (!(v.norm() > kSingularPick * largest)) return {};
-    take(c, v);
+    (forced[static_cast<std::size_t>(c)] ? kept : free).push_back(c);
   }
-  while (taken.size() < count) {
-    Index best = -1;
-    Eigen::VectorXd best_v;
-    for (Index c = 0; c < a.cols(); ++c) {
-      if (used[static_cast<std::size_t>(c)]) continue;
-      Eigen::VectorXd v = residual(c);
-      if (best < 0 || v.norm() > best_v.norm()) {
-        best = c;
-        best_v = std::move(v);
-      }
+  Pick pick{{kept.begin(), kept.end()}, 1.0};
+  Eigen::MatrixXd rest = a(Eigen::all, free);
+  if (!kept.empty()) {
+    const auto k = static_cast<Index>(kept.size());
+    if (k > a.rows()) return {};
+    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(a(Eigen::all, kept));
+    for (Index p = 0; p < k; ++p) {
+      const double pivot = std::abs(qr.matrixQR()(p, p));
+      if (!(pivot > kSingularPick * largest)) return {};
+      pick.determinant *= pivot;
     }
-    if (best < 0 || !(best_v.norm() > kSingularPick * largest)) return {};
-    take(best, best_v);
+    const Eigen::MatrixXd q = qr.householderQ() * Eigen::MatrixXd::Identity(a.rows(), k);
+    rest -= q * (q.transpose() * rest);
   }
-  return taken;
+  if (pick.columns.size() >= count) return pick;
+  const auto more = static_cast<Index>(count - pick.columns.size());
+  if (more > rest.cols()) return {};
+  const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(rest);
+  for (Index p = 0; p < more; ++p) {
+    const double pivot = std::abs(qr.matrixQR()(p, p));
+    if (!(pivot > kSingularPick * largest)) return {};
+    pick.determinant *= pivot;
+    const Index column = qr.colsPermutation().indices()[p];
+    pick.columns.push_back(static_cast<std::size_t>(free[static_cast<std::size_t>(column)]));
+  }
+  return pick;
 }
 
 [[noreturn]] void throw_singular_stage(int kappa, const std::vector<std::size_t>& rows,
@@ -107,6 +109,7 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
                              const SlotLayout& l, const std::vector<std::string>& equation_names) {
   StateSelection s;
   s.picked.assign(static_cast<std::size_t>(l.max_c) + 1, {});
+  s.determinant.assign(static_cast<std::size_t>(l.max_c) + 1, 0.0);
   for (int kappa = l.max_c; kappa >= 1; --kappa) {
     const std::vector<std::size_t> rows = rows_of_stage(l, kappa);
     std::vector<std::size_t> cols;
@@ -118,12 +121,12 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
       cols.push_back(j);
       forced.push_back(std::find(deeper.begin(), deeper.end(), j) != deeper.end());
     }
-    const std::vector<std::size_t> taken =
-        pick_columns(block(jacobian, scale, rows, cols), forced, rows.size());
-    if (taken.size() != rows.size()) throw_singular_stage(kappa, rows, equation_names);
+    const Pick pick = pick_columns(block(jacobian, scale, rows, cols), forced, rows.size());
+    if (pick.columns.size() != rows.size()) throw_singular_stage(kappa, rows, equation_names);
     auto& picked = s.picked[static_cast<std::size_t>(kappa)];
-    for (std::size_t c : taken) picked.push_back(cols[c]);
+    for (std::size_t c : pick.columns) picked.push_back(cols[c]);
     std::sort(picked.begin(), picked.end());
+    s.determinant[static_cast<std::size_t>(kappa)] = pick.determinant;
   }
   s.algebraic.assign(l.num_slots, false);
   for (std::size_t j = 0; j < l.n; ++j) {
@@ -149,7 +152,7 @@ double selection_quality(const Eigen::MatrixXd& jacobian, const std::vector<doub
     const std::vector<std::size_t> rows = rows_of_stage(l, kappa);
     const auto k = static_cast<std::size_t>(kappa);
     const double now = std::abs(block(jacobian, scale, rows, current.picked[k]).determinant());
-    const double best = std::abs(block(jacobian, scale, rows, fresh.picked[k]).determinant());
+    const double best = fresh.determinant[k];
     if (best > 0.0) quality = std::min(quality, now / best);
   }
   return quality;

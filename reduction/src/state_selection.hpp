@@ -20,6 +20,9 @@ struct StateSelection {
   /// der(slot states[m]) = slot states[m] + 1.
   std::vector<std::size_t> states;
   std::vector<bool> algebraic;  ///< per slot
+  /// determinant[kappa]: |det| of stage kappa's block of the picked columns (scaled by the
+  /// unknowns' nominal values) at the Jacobian the selection was made at.
+  std::vector<double> determinant;
 
   friend bool operator==(const StateSelection& a, const StateSelection& b) {
     return a.picked == b.picked;
@@ -39,7 +42,8 @@ struct StateSelection {
                                            const std::vector<std::string>& equation_names);
 
 /// min over the stages of |det J_kappa(current)| / |det J_kappa(fresh)|: 1 when the current
-/// selection is as good as the fresh one, 0 when its block became singular.
+/// selection is as good as the fresh one (selected at the same J), 0 when its block became
+/// singular.
 [[nodiscard]] double selection_quality(const Eigen::MatrixXd& jacobian,
                                        const std::vector<double>& scale, const SlotLayout& layout,
                                        const StateSelection& current, const StateSelection& fresh);

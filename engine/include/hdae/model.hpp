@@ -132,9 +132,10 @@ class Evaluation {
   [[nodiscard]] std::span<double> residuals() { return r_; }
 
   [[nodiscard]] bool wants_outputs() const { return !w_.empty(); }
-  /// False in the residual evaluations of IDA's Newton iteration and in those of output rows,
-  /// whose crossing values nobody uses: IDA evaluates the crossings on their own, at the end
-  /// of each step and where it locates a root. The helpers must still be called there, but a
+  /// False in the residual evaluations of IDA's Newton iteration, of the jump solve and of
+  /// output rows, whose crossing values nobody uses: IDA evaluates the crossings on their own,
+  /// at the end of each step and where it locates a root, and so does each pass of the event
+  /// iteration. The helpers must still be called there, but a
   /// crossing value that is costly to compute may be the one the last evaluation that wanted
   /// crossings gave (the index reduction's state selection does so).
   [[nodiscard]] bool wants_crossings() const { return crossing_values_ == CrossingValues::kUsed; }
@@ -241,10 +242,17 @@ class EventContext {
 
   /// Switches an equation between f_d and f_c from the next evaluation on.
   void set_row_kind(Eq e, RowKind kind);
-  /// Says that rows now hold other derivatives than before although their kinds stayed (the
-  /// index-reduced model's state selection moves der() from one unknown to another): the
-  /// simulator finds anew which unknowns are algebraic.
+  /// Says that rows now hold other derivatives than before although their kinds stayed: the
+  /// simulator finds anew which unknowns are algebraic, makes the state consistent with the
+  /// new rows and restarts IDA.
   void rows_changed();
+  /// Says that the rows now state the same solution in other equations: every unknown goes
+  /// on smoothly through the event, and the state before it satisfies the new rows (the
+  /// index reduction's new choice of states, which moves der() from one unknown to another).
+  /// When the event changes nothing else (no value, row kind or impulse), the simulator
+  /// makes no jump solve for it and lets IDA go on at its order with its history, finding
+  /// anew only which unknowns are algebraic; otherwise it counts as rows_changed().
+  void reformulated();
   /// Schedules (or moves) time event e to time t_s (> current time, or == for "now").
   void schedule(TimeEvent e, double t_s);
   void cancel(TimeEvent e);

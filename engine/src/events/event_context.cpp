@@ -70,6 +70,8 @@ void EventContext::set_row_kind(Eq e, RowKind kind) {
 
 void EventContext::rows_changed() { requests_.row_kinds_changed = true; }
 
+void EventContext::reformulated() { requests_.reformulated = true; }
+
 void EventContext::schedule(TimeEvent e, double t_s) {
   const std::string& name =
       requests_.structure

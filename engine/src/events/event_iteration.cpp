@@ -38,9 +38,18 @@ void EventIteration::run(double t, EventKind kind, EventOutcome& out) {
   }
 }
 
+bool EventIteration::SmoothEvent::after(const EventRequests& requests, const std::vector<double>& x,
+                                        const EventRecord& record) {
+  reformulated = reformulated || requests.reformulated;
+  possible = possible && !requests.row_kinds_changed && requests.impulse_sources.empty() &&
+             !requests.terminate && x == x_before && record.time_events.empty();
+  return reformulated && possible;
+}
+
 EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, EventOutcome& out) {
   history_.assign(state_.crossings.size(), {});
   bool pending_pass = true;  // the first pass always runs
+  SmoothEvent smooth{.possible = kind != EventKind::kInitial};
   for (int pass = 1;; ++pass) {
     evaluate_pass(t, kind, pass, out);
     // Settled when nothing flipped after the last jump (the crossings are re-checked there).
@@ -55,6 +64,7 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
     requests.row_kinds = &state_.row_kinds;
     requests.time_event_times = &state_.schedule.times();
     requests.structure = &state_.model.structure();
+    smooth.x_before = state_.x;
     {
       PhaseScope scope(state_.model, ModelPhase::kEventHandler);
       EventContext context(t, kind, pass, state_.x, state_.der_x, state_.crossings,
@@ -63,13 +73,17 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
     }
     ++out.record.iterations;
     state_.schedule.clear_fired();
-    out.row_kinds_changed = out.row_kinds_changed || requests.row_kinds_changed;
+    out.smooth = smooth.after(requests, state_.x, out.record);
+    out.row_kinds_changed =
+        out.row_kinds_changed || requests.row_kinds_changed || (smooth.reformulated && !out.smooth);
     if (requests.terminate) {
       out.end = SimulationStatus{Outcome::kStoppedByModel, t, requests.terminate_reason};
       out.record.note = requests.terminate_reason;
     }
-    if (auto failure = host_.make_consistent(t, kind == EventKind::kInitial,
-                                             requests.impulse_sources, out.record.impulses)) {
+    if (out.smooth) {
+      // Nothing to solve for (above); the passes go on to see the crossings settle.
+    } else if (auto failure = host_.make_consistent(
+                   t, kind == EventKind::kInitial, requests.impulse_sources, out.record.impulses)) {
       out.end = std::move(failure);
       return PassesEnd::kFailed;
     }

@@ -67,7 +67,12 @@ struct EventOutcome {
   std::optional<SimulationStatus> end;
   /// True when the iteration settled (end may still say the model terminated the run).
   bool settled = false;
+  /// The rows changed (EventContext::rows_changed, set_row_kind, or a reformulation that came
+  /// with other changes): the state is made consistent with them and IDA restarts.
   bool row_kinds_changed = false;
+  /// The event only reformulated the rows (EventContext::reformulated): no value, row kind or
+  /// impulse changed, no jump solve was made, and IDA may go on with its history.
+  bool smooth = false;
 };
 
 class EventIteration {
@@ -81,6 +86,16 @@ class EventIteration {
 
  private:
   enum class PassesEnd { kSettled, kFailed, kStopped };
+  /// Whether the event only reformulates the rows (EventContext::reformulated): then the state
+  /// before it holds the new rows, and there is nothing for a jump solve to do.
+  struct SmoothEvent {
+    bool possible = true;  ///< nothing but reformulations so far (never at t0)
+    bool reformulated = false;
+    std::vector<double> x_before;  ///< x before the pass's handler
+    /// After a pass's handler: true while the event is a reformulation and nothing else.
+    bool after(const EventRequests& requests, const std::vector<double>& x,
+               const EventRecord& record);
+  };
   PassesEnd passes(double t, EventKind kind, EventOutcome& out);
   /// One evaluation at t with the Booleans following the values; records flips.
   void evaluate_pass(double t, EventKind kind, int pass, EventOutcome& out);

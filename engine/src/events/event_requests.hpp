@@ -16,6 +16,7 @@ struct EventRequests {
   std::vector<double>* time_event_times = nullptr;  ///< NaN = not scheduled
   const ModelStructure* structure = nullptr;
   bool row_kinds_changed = false;
+  bool reformulated = false;  ///< EventContext::reformulated
   bool terminate = false;
   std::string terminate_reason;
   bool another_pass = false;

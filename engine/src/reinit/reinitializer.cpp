@@ -35,7 +35,8 @@ JumpProblem Reinitializer::problem(double t, std::span<const RowKind> row_kinds,
   p.row_kinds = row_kinds;
   p.residual = [this](double tt, std::span<const double> x, std::span<const double> der_x,
                       std::span<double> r) {
-    model_.evaluate(tt, x, der_x, r, {}, EvaluationPhase::kContinuous);
+    // The jump solve's evaluations are no crossings' (the event iteration's own pass is).
+    model_.evaluate(tt, x, der_x, r, {}, EvaluationPhase::kContinuous, CrossingValues::kUnused);
   };
   if (model_.model().provides_constraint_time_derivative()) {
     p.constraint_time_derivative = [this](double tt, std::span<const double> x,
@@ -202,11 +203,11 @@ std::vector<bool> Reinitializer::probe_derivatives(double t, std::span<const Row
   const std::size_t n = x.size();
   std::vector<bool> algebraic(n, true);
   std::vector<double> zero(n, 0.0), probe(n, 0.0), r0(n), r1(n);
-  model_.evaluate(t, x, zero, r0, {}, EvaluationPhase::kContinuous);
+  model_.evaluate(t, x, zero, r0, {}, EvaluationPhase::kContinuous, CrossingValues::kUnused);
   const ColouredPattern* coloured = workspace_.pattern();
   auto probe_columns = [&](std::span<const sparsity::Index> columns) {
     for (const std::size_t j : columns) probe[j] = 1.0;
-    model_.evaluate(t, x, probe, r1, {}, EvaluationPhase::kContinuous);
+    model_.evaluate(t, x, probe, r1, {}, EvaluationPhase::kContinuous, CrossingValues::kUnused);
     for (const std::size_t j : columns) {
       probe[j] = 0.0;
       const auto depends = [&](std::size_t i) {

@@ -76,7 +76,7 @@ void SimulationRun::process_step(const PendingStep& step) {
       finish(*ending_);
       return;
     }
-    if (!at_stop && restart) restart_integrator(t);
+    if (!at_stop && restart && !(event_smooth_ && continue_smoothly(t))) restart_integrator(t);
   }
   if (at_stop) finish({Outcome::kReachedStopTime, t, {}});
 }
@@ -94,7 +94,8 @@ bool SimulationRun::run_event(double t, EventKind kind) {
     throw;
   }
   event_changed_rows_ = out.row_kinds_changed;
-  if (out.row_kinds_changed) algebraic_.reset();
+  event_smooth_ = out.smooth;
+  if (out.row_kinds_changed || out.smooth) algebraic_.reset();
   statistics_.event_iterations += out.record.iterations;
   if (out.settled) {
     statistics_.max_event_iterations =
@@ -231,6 +232,20 @@ void SimulationRun::restart_integrator(double t) {
   // margin that keeps bouncing-ball impacts within 1e-12 s (docs/design.md, "Restarts").
   const bool quick_climb = options_.restart_step != RestartStep::kIdaEstimate;
   ida_->restart(t, x_, der_x_, *algebraic_, initial_step, quick_climb);
+}
+
+bool SimulationRun::continue_smoothly(double t) {
+  // No jump and no new unknowns: P, IDA's polynomial through its last steps, is the solution
+  // on both sides of t, so shifting the history to the right limit x(t), der_x(t) (its own
+  // values there) changes nothing but where IDA stands, and IDA goes on with the step it
+  // took last.
+  algebraic_ = algebraic_unknowns(t);
+  PhaseScope scope(model_, ModelPhase::kIntegration);
+  bridge_.restarting(t);
+  // The step that found the root was a free one (IdaIntegrator::step).
+  if (!ida_->continue_from_history(t, x_, der_x_, ida_->last_step())) return false;
+  ida_->set_algebraic(*algebraic_);
+  return true;
 }
 
 bool SimulationRun::continue_at_order(double t, double bounded_step) {

@@ -120,6 +120,10 @@ class SimulationRun final : public EventHost {
   /// which a crossing's Boolean flips, when IDA reported one that is exactly zero.
   void locate_first_flip(double t_lo);
   void restart_integrator(double t);
+  /// After an event that only reformulated the rows (EventOutcome::smooth): IDA goes on at its
+  /// order with its history, which holds every unknown through t, from the last step it chose
+  /// freely; only the unknowns' kinds are found anew. False when IDA has no history.
+  bool continue_smoothly(double t);
   /// RestartStep::kKeepOrder at t with unchanged row kinds: IDA goes on at its order from
   /// the right limit (and its curvature, Reinitializer::second_derivatives), first step
   /// free_step() or, without the curvature or after a crossing flipped, bounded_step; false
@@ -162,6 +166,8 @@ class SimulationRun final : public EventHost {
   std::optional<SimulationStatus> ending_;
   /// The last event iteration changed row kinds or the model said rows_changed().
   bool event_changed_rows_ = false;
+  /// The last event iteration only reformulated the rows (EventContext::reformulated).
+  bool event_smooth_ = false;
   mutable Statistics statistics_;
   double wall_time_s_ = 0.0;  ///< frozen when the run ends
   double output_interval_s_;

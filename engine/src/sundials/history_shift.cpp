@@ -41,6 +41,23 @@ bool has_history_at(const IDAMemRec& ida, double t, double h) {
   return t >= ida.ida_tn - ida.ida_hused - fuzz && t <= ida.ida_tn + fuzz;
 }
 
+/// The root functions afresh at t, on the right limit, where the next step's search begins.
+/// IDA's own way, after a root it returned, is the flag irfnd: its check before the next step
+/// evaluates them at t, but it leaves the flag set, so that every later step evaluates them
+/// twice (at its start, where the previous step already did, and at its end). They are
+/// evaluated here instead; only a function that stands exactly at zero at t is left to IDA's
+/// check, which decides from a point just after t whether it is a root to report.
+void fresh_roots(IDAMemRec& ida, const RightLimit& limit) {
+  ida.ida_tlo = limit.t;
+  ida.ida_irfnd = 1;
+  if (ida.ida_gfun(limit.t, limit.y, limit.yp, ida.ida_glo, ida.ida_user_data) != 0) return;
+  ++ida.ida_nge;
+  for (int i = 0; i < ida.ida_nrtfn; ++i) {
+    if (ida.ida_gactive[i] && ida.ida_glo[i] == 0.0) return;
+  }
+  ida.ida_irfnd = 0;
+}
+
 }  // namespace
 
 bool shift_history(void* ida_mem, const RightLimit& limit, double h, N_Vector work,
@@ -95,12 +112,7 @@ bool shift_history(void* ida_mem, const RightLimit& limit, double h, N_Vector wo
   // the old history (IDA's own value after a change of cj).
   ida->ida_ns = 0;
   ida->ida_ss = 100.0;
-  if (ida->ida_nrtfn > 0) {
-    // As after a root IDA returned: the root functions are evaluated afresh at t, on the
-    // right limit, before the next step is searched.
-    ida->ida_tlo = t;
-    ida->ida_irfnd = 1;
-  }
+  if (ida->ida_nrtfn > 0) fresh_roots(*ida, limit);
   return true;
 }
 

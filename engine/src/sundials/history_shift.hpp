@@ -32,8 +32,8 @@ struct RightLimit {
 };
 
 /// Replaces IDA's history by the shifted one above and sets IDA to continue from t with step
-/// h at the order it last used, rootfinding re-evaluated at t. The curvature term needs an
-/// order of at least 2 (a line carries no curvature); at order 1 y''+ is not used. work and
+/// h at the order it last used, the root functions evaluated afresh at t. The curvature term needs
+/// an order of at least 2 (a line carries no curvature); at order 1 y''+ is not used. work and
 /// work2 are scratch vectors of the right limit's kind. Returns false, leaving IDA untouched,
 /// when there is no history to shift: before the first step, or when t lies outside IDA's
 /// last step.

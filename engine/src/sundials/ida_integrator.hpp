@@ -117,6 +117,9 @@ class IdaIntegrator {
   /// is_algebraic) must be unchanged.
   bool continue_from_history(double t, std::span<const double> y, std::span<const double> yp,
                              double first_step, std::span<const double> ypp = {});
+  /// Marks the unknowns excluded from the error test from now on (as restart's is_algebraic),
+  /// for IDA going on with its history after an event that only reformulated the rows.
+  void set_algebraic(const std::vector<bool>& is_algebraic);
 
   /// Takes one internal step without passing t_stop. t_out is the next time the caller wants
   /// a solution at; IDA reads it only for its first step after a restart (initial step size).

@@ -14,8 +14,6 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
                             bool quick_climb) {
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
-  auto id = view(id_.get());
-  for (std::size_t i = 0; i < setup_.n; ++i) id[i] = is_algebraic[i] ? 0.0 : 1.0;
   t_ = t;
   if (!initialized_) {
     create(t);
@@ -27,8 +25,14 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
       climb_.start(ida_.get(), free_step_, setup_.nonlinear_convergence_coef);
     }
   }
-  check_ida(IDASetId(ida_.get(), id_.get()), "IDASetId");
+  set_algebraic(is_algebraic);
   check_ida(IDASetInitStep(ida_.get(), initial_step), "IDASetInitStep");
+}
+
+void IdaIntegrator::set_algebraic(const std::vector<bool>& is_algebraic) {
+  auto id = view(id_.get());
+  for (std::size_t i = 0; i < setup_.n; ++i) id[i] = is_algebraic[i] ? 0.0 : 1.0;
+  check_ida(IDASetId(ida_.get(), id_.get()), "IDASetId");
   const bool any_algebraic =
       std::find(is_algebraic.begin(), is_algebraic.end(), true) != is_algebraic.end();
   check_ida(IDASetSuppressAlg(ida_.get(), any_algebraic ? SUNTRUE : SUNFALSE), "IDASetSuppressAlg");
@@ -38,7 +42,7 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
 bool IdaIntegrator::continue_from_history(double t, std::span<const double> y,
                                           std::span<const double> yp, double first_step,
                                           std::span<const double> ypp) {
-  if (!initialized_ || free_step_ <= 0.0 || !(first_step > 0.0)) return false;
+  if (!initialized_ || !(first_step > 0.0)) return false;  // no step yet: no history
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
   RightLimit limit{.t = t, .y = y_.get(), .yp = yp_.get()};
