@@ -165,7 +165,8 @@ void IndexReducedModel::Impl::build() {
   if (watch_selection) {
     selection_crossing = Crossing{structure.crossings.size()};
     structure.crossings.push_back(
-        {"state selection: determinant ratio - switch_ratio", CrossingDirection::kFalling, 1.0});
+        {"state selection: 1/(largest determinant growth by an exchange) - switch_ratio",
+         CrossingDirection::kFalling, 1.0});
   }
   name_state_rows();
 }
@@ -248,12 +249,7 @@ StateSelection IndexReducedModel::Impl::fresh_selection(double t,
 }
 
 double IndexReducedModel::Impl::quality_at(const Eigen::MatrixXd& j) const {
-  try {
-    const StateSelection fresh = reduction::select_states(j, scale, layout, equation_names);
-    return reduction::selection_quality(j, scale, layout, selection, fresh);
-  } catch (const ModelError&) {
-    return 1.0;  // no better choice exists here; the current one stays
-  }
+  return reduction::selection_quality(j, scale, layout, selection);
 }
 
 void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const double> x,

@@ -93,6 +93,73 @@ Pick pick_columns(const Eigen::MatrixXd& a, const std::vector<bool>& forced, std
                    "of dummy derivatives at this point (numerically singular block)");
 }
 
+/// The stage's block split by the selection: B (its rows, the picked columns) and A (its rows,
+/// the candidates not picked), each column scaled by its unknown's nominal value; which picked
+/// columns may be exchanged (those a deeper stage did not force).
+struct Exchange {
+  Eigen::MatrixXd picked, others;
+  std::vector<bool> free;
+  std::vector<std::size_t> picked_columns, other_columns;
+};
+
+Exchange exchange_of(const Eigen::MatrixXd& j, const std::vector<double>& scale,
+                     const SlotLayout& l, int kappa, const std::vector<std::size_t>& picked,
+                     const std::vector<std::size_t>& forced) {
+  Exchange x;
+  const std::vector<std::size_t> rows = rows_of_stage(l, kappa);
+  for (std::size_t c = 0; c < l.n; ++c) {
+    if (l.d[c] < kappa) continue;
+    if (std::find(picked.begin(), picked.end(), c) != picked.end()) continue;
+    x.other_columns.push_back(c);
+  }
+  x.picked_columns = picked;
+  for (const std::size_t c : picked) {
+    x.free.push_back(std::find(forced.begin(), forced.end(), c) == forced.end());
+  }
+  x.picked = block(j, scale, rows, picked);
+  x.others = block(j, scale, rows, x.other_columns);
+  return x;
+}
+
+/// The largest factor by which exchanging one free picked column for a candidate grows |det| of
+/// the stage's block: |(B^-1 A)_pc| (Cramer's rule), with the p and c where it is largest.
+/// Infinite when B is singular.
+struct Growth {
+  double factor = 0.0;
+  Index picked = -1, other = -1;
+};
+
+Growth largest_growth(const Exchange& x) {
+  Growth g;
+  if (x.others.cols() == 0) return g;
+  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(x.picked);
+  const double det = std::abs(lu.determinant());
+  if (!(det > 0.0) || !std::isfinite(det)) return {std::numeric_limits<double>::infinity(), -1, -1};
+  const Eigen::MatrixXd factors = lu.solve(x.others);
+  for (Index p = 0; p < factors.rows(); ++p) {
+    if (!x.free[static_cast<std::size_t>(p)]) continue;
+    for (Index c = 0; c < factors.cols(); ++c) {
+      if (std::abs(factors(p, c)) > g.factor) g = {std::abs(factors(p, c)), p, c};
+    }
+  }
+  return g;
+}
+
+/// Exchanges columns while one grows |det| by more than round-off: a block of locally largest
+/// volume (no single exchange improves it; Goreinov, Tyrtyshnikov et al., "How to find a good
+/// submatrix"), so that a fresh selection stands at quality 1. |det| grows with every exchange,
+/// which ends the loop; the bound on exchanges only guards against round-off cycling.
+void refine(const Eigen::MatrixXd& j, const std::vector<double>& scale, const SlotLayout& l,
+            int kappa, std::vector<std::size_t>& picked, const std::vector<std::size_t>& forced) {
+  constexpr double kGain = 1.0 + 1e-9;
+  for (std::size_t round = 0; round < 4 * l.n; ++round) {
+    const Exchange x = exchange_of(j, scale, l, kappa, picked, forced);
+    const Growth g = largest_growth(x);
+    if (!(g.factor > kGain) || g.picked < 0) return;
+    picked[static_cast<std::size_t>(g.picked)] = x.other_columns[static_cast<std::size_t>(g.other)];
+  }
+}
+
 }  // namespace
 
 bool has_choice(const SlotLayout& l) {
@@ -109,7 +176,6 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
                              const SlotLayout& l, const std::vector<std::string>& equation_names) {
   StateSelection s;
   s.picked.assign(static_cast<std::size_t>(l.max_c) + 1, {});
-  s.determinant.assign(static_cast<std::size_t>(l.max_c) + 1, 0.0);
   for (int kappa = l.max_c; kappa >= 1; --kappa) {
     const std::vector<std::size_t> rows = rows_of_stage(l, kappa);
     std::vector<std::size_t> cols;
@@ -125,8 +191,8 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
     if (pick.columns.size() != rows.size()) throw_singular_stage(kappa, rows, equation_names);
     auto& picked = s.picked[static_cast<std::size_t>(kappa)];
     for (std::size_t c : pick.columns) picked.push_back(cols[c]);
+    refine(jacobian, scale, l, kappa, picked, deeper);
     std::sort(picked.begin(), picked.end());
-    s.determinant[static_cast<std::size_t>(kappa)] = pick.determinant;
   }
   s.algebraic.assign(l.num_slots, false);
   for (std::size_t j = 0; j < l.n; ++j) {
@@ -145,15 +211,15 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
 }
 
 double selection_quality(const Eigen::MatrixXd& jacobian, const std::vector<double>& scale,
-                         const SlotLayout& l, const StateSelection& current,
-                         const StateSelection& fresh) {
+                         const SlotLayout& l, const StateSelection& current) {
   double quality = 1.0;
   for (int kappa = 1; kappa <= l.max_c; ++kappa) {
-    const std::vector<std::size_t> rows = rows_of_stage(l, kappa);
     const auto k = static_cast<std::size_t>(kappa);
-    const double now = std::abs(block(jacobian, scale, rows, current.picked[k]).determinant());
-    const double best = fresh.determinant[k];
-    if (best > 0.0) quality = std::min(quality, now / best);
+    const std::vector<std::size_t> none;
+    const auto& forced = kappa < l.max_c ? current.picked[k + 1] : none;
+    const Growth g =
+        largest_growth(exchange_of(jacobian, scale, l, kappa, current.picked[k], forced));
+    quality = std::min(quality, g.factor > 1.0 ? 1.0 / g.factor : 1.0);
   }
   return quality;
 }

@@ -20,9 +20,6 @@ struct StateSelection {
   /// der(slot states[m]) = slot states[m] + 1.
   std::vector<std::size_t> states;
   std::vector<bool> algebraic;  ///< per slot
-  /// determinant[kappa]: |det| of stage kappa's block of the picked columns (scaled by the
-  /// unknowns' nominal values) at the Jacobian the selection was made at.
-  std::vector<double> determinant;
 
   friend bool operator==(const StateSelection& a, const StateSelection& b) {
     return a.picked == b.picked;
@@ -34,18 +31,22 @@ struct StateSelection {
 
 /// The selection at J (columns scaled by scale_j, the unknowns' nominal values): deepest stage
 /// first, each stage keeping the picks of the stage below and adding, by column-pivoted
-/// orthogonalisation, the candidates that keep the block best conditioned. Throws ModelError
-/// naming the rows of a stage whose block is singular for every choice.
+/// orthogonalisation, the candidates that keep the block best conditioned; then exchanging
+/// picks for candidates while one exchange grows |det| of the block, so that no single
+/// exchange improves it (a locally largest volume). Throws ModelError naming the rows of a
+/// stage whose block is singular for every choice.
 [[nodiscard]] StateSelection select_states(const Eigen::MatrixXd& jacobian,
                                            const std::vector<double>& scale,
                                            const SlotLayout& layout,
                                            const std::vector<std::string>& equation_names);
 
-/// min over the stages of |det J_kappa(current)| / |det J_kappa(fresh)|: 1 when the current
-/// selection is as good as the fresh one (selected at the same J), 0 when its block became
-/// singular.
+/// min over the stages of 1 / g, g the largest factor by which exchanging one of the stage's
+/// dummy derivatives (one its deeper stage did not force) for one of its other candidates
+/// would grow |det| of the stage's block of J, or 1 when none grows it: 1 right after a fresh
+/// selection, 0.5 where an exchange would double |det|, 0 where the block became singular.
+/// One LU factorisation per stage, continuous in J.
 [[nodiscard]] double selection_quality(const Eigen::MatrixXd& jacobian,
                                        const std::vector<double>& scale, const SlotLayout& layout,
-                                       const StateSelection& current, const StateSelection& fresh);
+                                       const StateSelection& current);
 
 }  // namespace hdae::reduction

@@ -112,3 +112,33 @@ TEST_CASE("the Cartesian double pendulum follows the angle form and keeps its ro
   // that in a single one): 0.1 rel_tol of the squared length of the chain.
   CHECK(worst_rod <= 0.1 * kRelTol * (L1 + L2) * (L1 + L2));
 }
+
+TEST_CASE("the Cartesian double pendulum keeps its energy at a tight tolerance with defaults") {
+  // Released at rest from the horizontal: the energy is 0 (both bobs at y = 0) and the motion
+  // conserves it. 10 s at rel_tol 1e-10, nothing but stop time, tolerance and output grid set:
+  // the reduced form must keep the energy as well as the angle form does (within a factor of
+  // 10; both drift by their global error, a multiple of rel_tol times the 19.6 J swing of the
+  // potential energy), without a storm of failed error tests (IDA rejects a step now and then
+  // on a smooth solution: 1 in 20 at most).
+  const models::DoublePendulumParameters p;
+  SimulationOptions o;
+  o.stop_s = 10.0;
+  o.rel_tol = 1e-10;
+  o.output_interval_s = 0.01;
+  const auto worst_energy = [](const SimulationResult& r) {
+    double worst = 0.0;
+    for (const double e : r.table.column("energy")) worst = std::max(worst, std::abs(e));
+    return worst;
+  };
+  auto cartesian = models::make_double_cartesian_pendulum(p);
+  const SimulationResult c = simulate(*cartesian, o);
+  REQUIRE(c.status.ok());
+  models::DoublePendulum angles(p);
+  const SimulationResult a = simulate(angles, o);
+  REQUIRE(a.status.ok());
+  MESSAGE("energy error: Cartesian "
+          << worst_energy(c) << " J, angles " << worst_energy(a) << " J; Cartesian steps "
+          << c.statistics.steps << ", error-test failures " << c.statistics.error_test_failures);
+  CHECK(worst_energy(c) <= 10.0 * worst_energy(a));
+  CHECK(c.statistics.error_test_failures * 20 <= c.statistics.steps);
+}

@@ -66,8 +66,9 @@ struct SignatureMatrix {
 /// Settings of the numerical structure detection (see detect_signature).
 struct SignatureDetection {
   /// Random points are x_j + spread * u * max(|x_j|, nominal_j), u uniform in [-1, 1] (and
-  /// likewise for der_x): far enough from the point that a factor vanishing there (x = 0 in
-  /// lambda x) does not hide an entry, near enough to stay in the model's domain.
+  /// likewise for der_x), at t + spread * |u| * max(|t|, 1 s): far enough from the point that
+  /// a factor vanishing there (x = 0 in lambda x, sin(w t) at t = 0) does not hide an entry,
+  /// near enough to stay in the model's domain.
   double spread = 1e-2;
   /// A dependence counts when the change of a row for a nominal-sized change of the unknown
   /// follows the size of the step (rounding does not) and exceeds this fraction of the

@@ -51,15 +51,21 @@ constexpr double kProportional = 2.0 * kSmallStep;
 /// The unknown's scale: its magnitude or nominal value, whichever is larger.
 double scale_of(double value, double nominal) { return std::max(std::abs(value), nominal); }
 
-/// One random point near (x, der_x).
+/// One random point near (t, x, der_x).
 struct Point {
+  double t = 0.0;
   std::vector<double> x, der_x;
 };
 
-Point random_point(const ModelStructure& s, std::span<const double> x,
+Point random_point(const ModelStructure& s, double t, std::span<const double> x,
                    std::span<const double> der_x, double spread, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  Point p{{x.begin(), x.end()}, {der_x.begin(), der_x.end()}};
+  // Time moves too, forward only (a model may be defined from t on): a coefficient that
+  // depends on time alone and vanishes at t (r sin(w t) at t = 0) would hide an entry at
+  // every point of this time.
+  Point p{t + spread * std::abs(u(rng)) * std::max(std::abs(t), 1.0),
+          {x.begin(), x.end()},
+          {der_x.begin(), der_x.end()}};
   for (std::size_t j = 0; j < x.size(); ++j) {
     const double nominal = s.variables.nominal(j);
     p.x[j] += spread * u(rng) * scale_of(x[j], nominal);
@@ -118,7 +124,8 @@ void move_group(const ModelStructure& s, const std::vector<std::size_t>& group,
   }
 }
 
-/// Perturbs x (order 0) or der_x (order 1) group by group at point p, at the full step and at
+/// Perturbs x (order 0) or der_x (order 1) group by group at point p (at its time; t, the
+/// analysis time, names the point in messages), at the full step and at
 /// kSmallStep of it, and records every row that changed, with the column the change belongs
 /// to.
 void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& p, int order,
@@ -132,9 +139,9 @@ void probe(const SystemResidual& f, const ProbeGroups& groups, double t, Point& 
     saved.resize(group.size());  // the group's values only: a copy of all of v per group was
     for (std::size_t k = 0; k < group.size(); ++k) saved[k] = v[group[k]];  // quadratic
     move_group(s, group, saved, v, 1.0);
-    f.evaluate(t, p.x, p.der_x, r, raw);
+    f.evaluate(p.t, p.x, p.der_x, r, raw);
     move_group(s, group, saved, v, kSmallStep);
-    f.evaluate(t, p.x, p.der_x, small, small_raw);
+    f.evaluate(p.t, p.x, p.der_x, small, small_raw);
     for (std::size_t k = 0; k < group.size(); ++k) v[group[k]] = saved[k];
     require_finite(s, t, raw, "when " + groups.names(s, g) + " is perturbed");
     require_finite(s, t, small_raw, "when " + groups.names(s, g) + " is perturbed");
@@ -200,8 +207,8 @@ SignatureMatrix detect(const SystemResidual& f, double t, std::span<const double
   std::mt19937_64 rng(settings.seed);
   Base base{std::vector<double>(out.n), std::vector<double>(out.n)};
   for (int k = 1; k <= 2; ++k) {
-    Point p = random_point(s, x, der_x, settings.spread, rng);
-    f.evaluate(t, p.x, p.der_x, base.r, base.raw);
+    Point p = random_point(s, t, x, der_x, settings.spread, rng);
+    f.evaluate(p.t, p.x, p.der_x, base.r, base.raw);
     require_finite(s, t, base.raw, fmt::format("at random point {} near the given one", k));
     // Steps are scaled so that every change is that of a nominal-sized step (the same
     // factor kProbeStep for all), so changes compare directly within a row.

@@ -18,18 +18,22 @@
 //    rows, so that the block of Pryce's system Jacobian they form is well conditioned; those
 //    x_j^(d_j - kappa) are algebraic. The pick goes from the deepest stage up, each stage
 //    keeping the unknowns of the one below (nested sets), by column-pivoted orthogonalisation
-//    of the nominal-scaled block.
-// 4. Dynamic selection: when a stage has a choice, a crossing watches the ratio of the
-//    determinant of the selected block to that of the block the selection would pick now;
-//    when it falls below switch_ratio, an event re-selects the states (the pendulum passing
-//    45 degrees or so: x stops being a good coordinate near the bottom). All slots keep their
-//    values; only which of them are states changes.
-// 5. Consistent start: the slots nearest to the start values (weighted by the nominal values;
-//    fixed start values held firmly; algebraic unknowns' start values and derivative slots
-//    without der_start nearly free, as guesses) that satisfies every F_i^(q), by
-//    Gauss-Newton on the minimum-norm step, kept within the variables' bounds (VariableInfo
-//    min/max, which the reduced model's slots of the unknowns themselves keep as well). Start
-//    values that had to move are named in describe().
+//    of the nominal-scaled block, then by single exchanges while one grows |det| of the block.
+// 4. Dynamic selection: when a stage has a choice, a crossing watches by how much exchanging
+//    one dummy derivative for another candidate would grow |det| of the block; when some
+//    exchange would grow it by more than 1/switch_ratio, an event re-selects the states (the
+//    pendulum passing 45 degrees or so: x stops being a good coordinate near the bottom). All
+//    slots keep their values; only which of them are states changes, and IDA goes on with its
+//    history (EventContext::reformulated). The crossing is judged where crossing values are
+//    used (IDA's root functions, event passes), not in every residual.
+// 5. Consistent start: the slots nearest to the start values, firmest values first (fixed
+//    start values move only as far as the others cannot make the equations hold, given values
+//    likewise before guesses: algebraic unknowns' start values and derivative slots without
+//    der_start), each slot judged at its own size, that satisfies every F_i^(q) to its
+//    round-off, by Gauss-Newton steps kept within the variables' bounds (VariableInfo
+//    min/max, which the reduced model's slots of the unknowns themselves keep as well). A start
+//    that is consistent is kept as given. Start values that had to move are named in
+//    describe().
 //
 // 6. Events: the original's crossings and time events are the reduced model's first ones, at
 //    the same indices. Its template's crossing helpers reach the simulation's, and its
@@ -40,7 +44,9 @@
 //    ModelError, because the slot layout, and with it the number of unknowns IDA integrates,
 //    is fixed for a run.
 //
-// Dense linear algebra throughout: meant for models of up to some hundreds of unknowns.
+// IDA's Newton matrix is exact: the equations' jets are differentiated in the slots by jets one
+// level deeper (reduced_jacobian.hpp). Dense linear algebra throughout: meant for models of up
+// to some hundreds of unknowns.
 #pragma once
 
 #include <cstddef>
@@ -55,8 +61,9 @@
 namespace hdae {
 
 struct ReductionOptions {
-  /// A selection is replaced when the determinant of its block falls below this fraction of
-  /// the determinant of the block selected afresh (in (0, 1); smaller switches later).
+  /// A selection is replaced when exchanging one of its dummy derivatives for another candidate
+  /// would grow the determinant of its block by more than 1 / switch_ratio (in (0, 1); smaller
+  /// switches later).
   double switch_ratio = 0.5;
   /// The structure detection's threshold (SignatureDetection::threshold): an equation depends
   /// on a variable or derivative when its change for a nominal-sized step exceeds this fraction
