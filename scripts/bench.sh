@@ -685,32 +685,22 @@ the ODEs in minimal coordinates.
 
 $(cat "${tmp}/higher_index.md")
 
-When this section was written only Andrews' squeezer met its target, and only just (2.2 to
-3.0); the car axis was at about 5 and the pendulums at 13 to 21. IDA's counters show where
-the difference comes from. Against the forms reduced to index 1 by hand, the reduced models
-take fewer steps at the same tolerance, and Andrews' reduced form (2 states) ends 20 to 70
-times more accurate than the hand form, which integrates all 14 angles and velocities and
-drifts off its loops; what they lose is the cost of a step, about 14 us of CPU against 2 us
-for the car axis and 27 us against 6 us for Andrews. Against the ODEs the reduced pendulums
-take about twice the steps and cost 7 to 10 times as much per step (6 us against 0.9 us for
-the pendulum, 12 us against 1.3 us for the double pendulum), which their better accuracy at
-the same tolerance makes up only in part. In a profile (perf, rel_tol 1e-8) of the reduced
-pendulum and car axis, about a third of the time is the root function with which the reduced
-model watches whether its selected states still suit (\`IndexReducedModel::Impl::quality_now\`,
-called by IDA's root finding at every step: it evaluates the reduced system and a
-column-pivoted QR of the constraints' Jacobian), also for the car axis, whose states never
-change; the reduced residual in IDA's Newton iterations is 4 to 12 %, the dense LU solves 11
-to 18 %, the rest IDA's vector operations on the larger reduced system. The reduced forms also
-have many more Newton convergence failures (25 to 140 a run against 0 to 14), each of which
-cuts the step and forms a new Jacobian. Building a reduced model takes under a millisecond.
-
-Two results are odd. The reduced car axis at rel_tol 1e-7 stops at t = 0.442 s with
-IDA_CONV_FAIL (the corrector fails repeatedly down to a step of 4e-9 s), in every run, while
-the tolerances on either side run to the end; its states are yl, yr, vl, vr throughout, and
-the cause has not been analysed. And its error falls more slowly with the tolerance than the
-hand form's (at rel_tol 1e-10, 1.7e-8 against 8.9e-9), so at the hand form's rel_tol 1e-10 the
-ratio is only a lower bound. The double pendulum's energy stays within about its angle error
-of 0 in both forms.
+When this section was written Andrews' squeezer met its target (1.8 to 2.4), the car axis
+came close (3.4 to 4.0) and the pendulums did not (10 to 15). IDA's counters show where the
+difference lies. Against the forms reduced to index 1 by hand, the reduced models take fewer
+steps at the same tolerance, and Andrews' reduced form (2 states) ends far more accurate than
+the hand form, which integrates all 14 angles and velocities and drifts off its loops; what
+they lose is the cost of a step. Against the ODEs the reduced pendulums take about twice the
+steps, and a step costs several times as much: the reduced system has 11 (22) unknowns against
+the ODE's 2 (4), whose dense Newton solves IDA makes in every iteration, besides the jets of
+the residual and, at every step end, the state selection's check (the system Jacobian from
+jets of depth 1 and one LU factorisation per stage of the reduction). What the reduced model
+does per step: the residual by jets of depth max c; the Newton matrix exactly, from jets one
+level deeper seeded with directions in the unknowns; the selection judged only where IDA
+evaluates its root functions; a change of states without a jump solve or a restart (IDA goes
+on with its history). The variables that only repeat others (a slot x' beside the velocity v
+of der(x) = v) are still unknowns of IDA's, which is where the dense solves' cost comes from.
+The double pendulum's energy stays within about its angle error of 0 in both forms.
 EOF
 } > "${output}"
 
