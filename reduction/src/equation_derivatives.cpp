@@ -28,6 +28,7 @@ void derivatives_with_jets(const PhysicsModel& model, const SlotLayout& layout, 
   Equations<Jet<D>> eqs(tj, x, der_x, r, model.context());
   model.residuals_of(eqs);
   for (std::size_t i = 0; i < n; ++i) {
+    if (!layout.has_rows(i)) continue;  // an alias: it holds by construction
     for (int q = 0; q <= layout.c[i]; ++q) out[layout.row(i, q)] = r[i].derivative(q);
   }
 }
@@ -56,7 +57,9 @@ void equation_derivatives(const PhysicsModel& model, const SlotLayout& layout, d
     case 0: {
       std::vector<double> r(layout.n);
       original_residual(model, layout, t, slots, r);
-      for (std::size_t i = 0; i < layout.n; ++i) out[layout.row(i, 0)] = r[i];
+      for (std::size_t i = 0; i < layout.n; ++i) {
+        if (layout.has_rows(i)) out[layout.row(i, 0)] = r[i];
+      }
       return;
     }
     case 1:

@@ -5,7 +5,9 @@
 #include <limits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "alias_rows.hpp"
 #include "consistent_start.hpp"
 #include "equation_derivatives.hpp"
 #include "hdae/errors.hpp"
@@ -69,6 +71,8 @@ struct IndexReducedModel::Impl {
   /// The original's event handler on its own variables; then, when its mode changed, the
   /// structure checked against the layout and the states selected anew.
   void forward_event(EventContext& event);
+  /// The slots that are other unknowns, in words ("" without aliases).
+  [[nodiscard]] std::string alias_words() const;
   [[nodiscard]] SignatureDetection detection() const {
     SignatureDetection d;
     d.threshold = options.structure_threshold;
@@ -93,13 +97,16 @@ void IndexReducedModel::Impl::forward_event(EventContext& event) {
   // The mode may have changed the equations: the reduction holds while the offsets stay.
   const IndexAnalysis now = analyze_index(*original, event.t(), x, der_x, {}, {}, detection());
   if (now.verdict != IndexVerdict::kRegular || now.sigma_method.c != layout.c ||
-      now.sigma_method.d != layout.d) {
+      now.sigma_method.d != layout.d ||
+      reduction::find_aliases(*original, now, event.t(), x, der_x) != layout.aliases) {
     throw ModelError("model '" + original->structure().name +
                      "': at t = " + std::to_string(event.t()) +
                      " the event changed the structure of the equations; the index reduction "
                      "keeps the structure it found at the start (" +
                      now.describe() + ")");
   }
+  // The mode's equations may read other unknowns than before: the Newton matrix follows them.
+  if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
   for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
   StateSelection fresh = fresh_selection(event.t(), y);
   quality = 1.0;  // the selection is judged afresh here
@@ -109,6 +116,24 @@ void IndexReducedModel::Impl::forward_event(EventContext& event) {
     name_state_rows();
     event.reformulated();
   }
+}
+
+std::string IndexReducedModel::Impl::alias_words() const {
+  if (layout.aliases.empty()) return {};
+  const ModelStructure& s = original->structure();
+  std::vector<std::string> pairs;
+  for (std::size_t l = 0; l < layout.num_logical(); ++l) {
+    const std::size_t u = layout.unknown_of[l];
+    if (layout.named_after[u] == l) continue;
+    const auto [j, k] = layout.logical(l);
+    pairs.push_back(reduction::slot_name(s.variables.name(j), k) + " is " +
+                    structure.variables.name(u));
+  }
+  std::vector<std::string> rows;
+  for (const reduction::Alias& a : layout.aliases)
+    rows.push_back("'" + s.equations.name(a.row) + "'");
+  return fmt::format("\nslots named by equations {}: {}", fmt::join(rows, ", "),
+                     fmt::join(pairs, ", "));
 }
 
 void IndexReducedModel::Impl::check_analysis() const {
@@ -146,7 +171,9 @@ void IndexReducedModel::Impl::build() {
       [&der_x](std::size_t j, const VariableInfo& v) { der_x[j] = v.der_start.value_or(0.0); });
   analysis = analyze_index(*original, kAnalysisTime, x, der_x, {}, {}, detection());
   check_analysis();
-  layout = reduction::make_layout(analysis.sigma_method.c, analysis.sigma_method.d);
+  layout =
+      reduction::make_layout(analysis.sigma_method.c, analysis.sigma_method.d,
+                             reduction::find_aliases(*original, analysis, kAnalysisTime, x, der_x));
   structure = reduction::reduced_structure(s, layout);
   exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
   if (exact) exact_jacobian = reduction::ReducedJacobian(layout, analysis.signature);
@@ -178,28 +205,31 @@ void IndexReducedModel::Impl::find_consistent_start() {
   p.equations = [this](std::span<const double> y, std::span<double> r) {
     reduction::equation_derivatives(*original, layout, kAnalysisTime, y, r);
   };
-  for (std::size_t j = 0; j < layout.n; ++j) {
+  // Start values of differentiated unknowns (and given start values of derivatives) are held;
+  // those of algebraic unknowns (d_j = 0) are guesses, as in Modelica. An unknown that several
+  // slots share (an alias) is as firm as the firmest of them.
+  p.firmness.assign(layout.num_slots, Firmness::kGuess);
+  for (std::size_t l = 0; l < layout.num_logical(); ++l) {
+    const auto [j, k] = layout.logical(l);
     const VariableInfo& v = s.variables.declared(j);
-    for (int k = 0; k <= layout.d[j]; ++k) {
-      // Start values of differentiated unknowns (and given start values of derivatives) are
-      // held; those of algebraic unknowns (d_j = 0) are guesses, as in Modelica.
-      const bool given = (k == 0 && layout.d[j] >= 1) || (k == 1 && v.der_start.has_value());
-      const Firmness firmness =
-          k == 0 && v.fixed ? Firmness::kFixed : (given ? Firmness::kGiven : Firmness::kGuess);
-      const std::size_t slot = layout.slot(j, k);
-      // A slot's own size: a derivative slot can be orders of magnitude from the variable's
-      // nominal value (accelerations of 1e4 rad/s^2 beside angles of 1 rad), and both the
-      // weights and the convergence test must see each slot at its size.
-      const double size =
-          std::max(structure.variables.nominal(slot), std::abs(structure.variables.start(slot)));
-      p.guess.push_back(structure.variables.start(slot));
-      p.firmness.push_back(firmness);
-      p.scale.push_back(size);
-      // The feasible region bounds the unknown itself (k = 0), not its derivatives.
-      constexpr double inf = std::numeric_limits<double>::infinity();
-      p.lower.push_back(k == 0 ? v.min.value_or(-inf) : -inf);
-      p.upper.push_back(k == 0 ? v.max.value_or(inf) : inf);
-    }
+    const bool given = (k == 0 && layout.d[j] >= 1) || (k == 1 && v.der_start.has_value());
+    const Firmness firmness =
+        k == 0 && v.fixed ? Firmness::kFixed : (given ? Firmness::kGiven : Firmness::kGuess);
+    Firmness& f = p.firmness[layout.unknown_of[l]];
+    f = std::max(f, firmness);
+  }
+  for (std::size_t u = 0; u < layout.num_slots; ++u) {
+    const VariableInfo info = structure.variables.info(u);
+    // A slot's own size: a derivative slot can be orders of magnitude from the variable's
+    // nominal value (accelerations of 1e4 rad/s^2 beside angles of 1 rad), and both the
+    // weights and the convergence test must see each slot at its size.
+    p.guess.push_back(info.start);
+    p.scale.push_back(std::max(info.nominal, std::abs(info.start)));
+    // The feasible region bounds the unknowns themselves, not their derivatives
+    // (reduced_structure gives the slots of the unknowns themselves their bounds).
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    p.lower.push_back(info.min.value_or(-inf));
+    p.upper.push_back(info.max.value_or(inf));
   }
   const reduction::StartResult r = reduction::consistent_start(p);
   if (!r.converged) throw_no_consistent_start(r);
@@ -234,11 +264,10 @@ void IndexReducedModel::Impl::throw_no_consistent_start(const reduction::StartRe
 
 void IndexReducedModel::Impl::name_state_rows() {
   for (std::size_t m = 0; m < selection.states.size(); ++m) {
-    const std::size_t k = selection.states[m];
     const std::size_t row = layout.num_equation_rows + m;
-    structure.equations.set(
-        row, {"der(" + structure.variables.name(k) + ") = " + structure.variables.name(k + 1),
-              structure.equations.kind(row)});
+    structure.equations.set(row, {"der(" + structure.variables.name(selection.states[m]) +
+                                      ") = " + structure.variables.name(selection.next[m]),
+                                  structure.equations.kind(row)});
   }
 }
 
@@ -263,10 +292,9 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
     reduction::difference_jacobian(*original, layout, t, x, structure.variables.nominals(), add);
   }
   for (std::size_t k = 0; k < selection.states.size(); ++k) {
-    const std::size_t s = selection.states[k];
     const std::size_t row = layout.num_equation_rows + k;
-    entries.add(Eq{row}, Var{s}, cj);
-    entries.add(Eq{row}, Var{s + 1}, -1.0);
+    entries.add(Eq{row}, Var{selection.states[k]}, cj);
+    entries.add(Eq{row}, Var{selection.next[k]}, -1.0);
   }
 }
 
@@ -328,8 +356,7 @@ void IndexReducedModel::evaluate(Evaluation& e) {
   reduction::equation_derivatives(*m.original, m.layout, e.t(), x,
                                   r.subspan(0, m.layout.num_equation_rows));
   for (std::size_t k = 0; k < m.selection.states.size(); ++k) {
-    const std::size_t s = m.selection.states[k];
-    r[m.layout.num_equation_rows + k] = der_x[s] - x[s + 1];
+    r[m.layout.num_equation_rows + k] = der_x[m.selection.states[k]] - x[m.selection.next[k]];
   }
   if (m.watch_selection) {
     if (e.wants_crossings()) m.quality = m.quality_now(e.t(), x);
@@ -423,6 +450,7 @@ std::string IndexReducedModel::describe() const {
   if (s.empty()) out += "none";
   out += impl_->watch_selection ? " (re-selected at events when they become a poor choice)"
                                 : " (fixed: the structure leaves no choice)";
+  out += impl_->alias_words();
   for (const std::string& note : impl_->start_notes) out += "\n" + note;
   return out;
 }

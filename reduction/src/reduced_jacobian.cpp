@@ -157,6 +157,7 @@ void ReducedJacobian::assemble(const Entry& entry) const {
     const SignatureEntry& s = entries_[e];
     const double* a = &a_[stride * e];
     const double* b = &b_[stride * e];
+    if (!layout_.has_rows(s.row)) continue;  // an alias: no rows of its own
     const int c = layout_.c[s.row];
     const int d = layout_.d[s.col];
     for (int q = 0; q <= c; ++q) {

@@ -160,6 +160,12 @@ void refine(const Eigen::MatrixXd& j, const std::vector<double>& scale, const Sl
   }
 }
 
+[[noreturn]] void throw_shared_state(const SlotLayout& l, std::size_t unknown) {
+  const auto [j, k] = l.logical(l.named_after[unknown]);
+  throw ModelError("state selection: slot " + std::to_string(k) + " of unknown " +
+                   std::to_string(j) + " would be a state twice (through an equation der(x) = v)");
+}
+
 }  // namespace
 
 bool has_choice(const SlotLayout& l) {
@@ -194,17 +200,22 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
     refine(jacobian, scale, l, kappa, picked, deeper);
     std::sort(picked.begin(), picked.end());
   }
-  s.algebraic.assign(l.num_slots, false);
+  // An unknown of the reduced system that several slots share (an alias, slot_layout.hpp) is
+  // a state when one of them is: the selection keeps the alias row's block regular, so at most
+  // one of them is.
+  s.algebraic.assign(l.num_slots, true);
   for (std::size_t j = 0; j < l.n; ++j) {
     int stages = 0;  // stages 1.. that picked j (nested, so contiguous from 1)
     for (int kappa = 1; kappa <= l.max_c; ++kappa) {
       const auto& p = s.picked[static_cast<std::size_t>(kappa)];
       if (std::find(p.begin(), p.end(), j) != p.end()) stages = kappa;
     }
-    for (int k = 0; k <= l.d[j]; ++k) {
-      const bool algebraic = k >= l.d[j] - stages;
-      s.algebraic[l.slot(j, k)] = algebraic;
-      if (!algebraic) s.states.push_back(l.slot(j, k));
+    for (int k = 0; k < l.d[j] - stages; ++k) {
+      const std::size_t u = l.slot(j, k);
+      if (!s.algebraic[u]) throw_shared_state(l, u);
+      s.algebraic[u] = false;
+      s.states.push_back(u);
+      s.next.push_back(l.slot(j, k + 1));
     }
   }
   return s;

@@ -16,10 +16,10 @@ struct StateSelection {
   /// picked[kappa] (kappa = 1..max c): the unknowns j whose x_j^(d_j - kappa) is algebraic;
   /// picked[0] is unused (stage 0 makes every x_j^(d_j) algebraic).
   std::vector<std::vector<std::size_t>> picked;
-  /// The state slots, ordered by unknown and derivative: row m of the state rows reads
-  /// der(slot states[m]) = slot states[m] + 1.
-  std::vector<std::size_t> states;
-  std::vector<bool> algebraic;  ///< per slot
+  /// The states, ordered by original unknown and derivative: row m of the state rows reads
+  /// der(states[m]) = next[m], the reduced system's unknowns of x_j^(k) and x_j^(k+1).
+  std::vector<std::size_t> states, next;
+  std::vector<bool> algebraic;  ///< per unknown of the reduced system
 
   friend bool operator==(const StateSelection& a, const StateSelection& b) {
     return a.picked == b.picked;
