@@ -585,7 +585,7 @@ a few per cent of the solve.
 What reducing the index costs (\`bench/reduction_main.cpp\`). First, one pendulum three ways
 at rel_tol 1e-8 over 10 s, released at rest from the horizontal (L = 0.5 m, m = 1 kg, damping
 0.1 N m s as a torque): the Cartesian index-3 form reduced by hdae (dummy derivatives, states
-re-selected at events; its example's options: rows at IDA's steps, Newton safety factor 0.01),
+re-selected at events; its example's options: rows at IDA's steps),
 the index-1 GGL form written by hand (\`pendulum_dae\`, default options) and the ODE in the
 angle. Times are medians over rounds, the three run in a rotating order; "vs GGL" is the ratio
 to the GGL form (target <= 2 for the Cartesian form); the angle's error is against the ODE at

@@ -53,9 +53,9 @@ PARAMETERS = {"mass_spring_chain": {"N": 20}}
 # Options a program sets besides stop, rtol and the grid (its registry entry in
 # examples/registry), given to the Python run as keywords as well.
 OPTIONS = {
-    "cartesian_pendulum": {"step_to_outputs": True, "nonlinear_convergence_coef": 0.01},
+    "cartesian_pendulum": {"step_to_outputs": True},
     "transistor_amplifier": {"abs_tol_factor": 1.0},
-    "slider_crank": {"step_to_outputs": True, "nonlinear_convergence_coef": 0.01},
+    "slider_crank": {"step_to_outputs": True},
 }
 
 
