@@ -73,6 +73,15 @@ SlotLayout make_layout(std::span<const int> c, std::span<const int> d,
     l.first_row.push_back(l.num_equation_rows);
     l.num_equation_rows += static_cast<std::size_t>(c[i]) + 1;
   }
+  l.stage_rows.assign(static_cast<std::size_t>(l.max_c) + 1, {});
+  l.stage_candidates.assign(static_cast<std::size_t>(l.max_c) + 1, {});
+  for (int kappa = 1; kappa <= l.max_c; ++kappa) {
+    const auto k = static_cast<std::size_t>(kappa);
+    for (std::size_t i = 0; i < l.n; ++i) {
+      if (c[i] >= kappa) l.stage_rows[k].push_back(i);
+      if (d[i] >= kappa) l.stage_candidates[k].push_back(i);
+    }
+  }
   return l;
 }
 

@@ -38,8 +38,11 @@ struct SlotLayout {
   /// per unknown: the logical slot it is named after (the lowest derivative among its slots)
   std::vector<std::size_t> named_after;
   std::vector<std::size_t> first_row;  ///< F_i^(q) is row first_row[i] + q; kNone: an alias
-  std::size_t num_slots = 0;           ///< unknowns of the reduced system
-  std::size_t num_equation_rows = 0;   ///< rows F_i^(q) kept; the state rows follow them
+  /// stage_rows[kappa] (kappa = 1..max c): the equations with c_i >= kappa; stage_candidates:
+  /// the unknowns with d_j >= kappa (the state selection's stages); index 0 unused.
+  std::vector<std::vector<std::size_t>> stage_rows, stage_candidates;
+  std::size_t num_slots = 0;          ///< unknowns of the reduced system
+  std::size_t num_equation_rows = 0;  ///< rows F_i^(q) kept; the state rows follow them
   int max_c = 0;
 
   /// The reduced system's unknown holding x_j^(k), k <= d_j.

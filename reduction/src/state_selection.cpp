@@ -18,12 +18,8 @@ using Index = Eigen::Index;
 /// norm leaves the block numerically singular.
 constexpr double kSingularPick = 1e-10;
 
-std::vector<std::size_t> rows_of_stage(const SlotLayout& l, int kappa) {
-  std::vector<std::size_t> rows;
-  for (std::size_t i = 0; i < l.n; ++i) {
-    if (l.c[i] >= kappa) rows.push_back(i);
-  }
-  return rows;
+const std::vector<std::size_t>& rows_of_stage(const SlotLayout& l, int kappa) {
+  return l.stage_rows[static_cast<std::size_t>(kappa)];
 }
 
 Eigen::MatrixXd block(const Eigen::MatrixXd& j, const std::vector<double>& scale,
@@ -106,9 +102,8 @@ Exchange exchange_of(const Eigen::MatrixXd& j, const std::vector<double>& scale,
                      const SlotLayout& l, int kappa, const std::vector<std::size_t>& picked,
                      const std::vector<std::size_t>& forced) {
   Exchange x;
-  const std::vector<std::size_t> rows = rows_of_stage(l, kappa);
-  for (std::size_t c = 0; c < l.n; ++c) {
-    if (l.d[c] < kappa) continue;
+  const std::vector<std::size_t>& rows = rows_of_stage(l, kappa);
+  for (const std::size_t c : l.stage_candidates[static_cast<std::size_t>(kappa)]) {
     if (std::find(picked.begin(), picked.end(), c) != picked.end()) continue;
     x.other_columns.push_back(c);
   }
@@ -170,10 +165,8 @@ void refine(const Eigen::MatrixXd& j, const std::vector<double>& scale, const Sl
 
 bool has_choice(const SlotLayout& l) {
   for (int kappa = 1; kappa <= l.max_c; ++kappa) {
-    const std::size_t rows = rows_of_stage(l, kappa).size();
-    std::size_t cols = 0;
-    for (std::size_t j = 0; j < l.n; ++j) cols += l.d[j] >= kappa ? 1 : 0;
-    if (cols > rows) return true;
+    const auto k = static_cast<std::size_t>(kappa);
+    if (l.stage_candidates[k].size() > l.stage_rows[k].size()) return true;
   }
   return false;
 }
@@ -183,7 +176,7 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
   StateSelection s;
   s.picked.assign(static_cast<std::size_t>(l.max_c) + 1, {});
   for (int kappa = l.max_c; kappa >= 1; --kappa) {
-    const std::vector<std::size_t> rows = rows_of_stage(l, kappa);
+    const std::vector<std::size_t>& rows = rows_of_stage(l, kappa);
     std::vector<std::size_t> cols;
     std::vector<bool> forced;
     const auto& deeper = kappa < l.max_c ? s.picked[static_cast<std::size_t>(kappa) + 1]
@@ -226,6 +219,7 @@ double selection_quality(const Eigen::MatrixXd& jacobian, const std::vector<doub
   double quality = 1.0;
   for (int kappa = 1; kappa <= l.max_c; ++kappa) {
     const auto k = static_cast<std::size_t>(kappa);
+    if (l.stage_candidates[k].size() == l.stage_rows[k].size()) continue;  // no choice
     const std::vector<std::size_t> none;
     const auto& forced = kappa < l.max_c ? current.picked[k + 1] : none;
     const Growth g =
