@@ -23,6 +23,7 @@
 #include <limits>
 #include <memory>
 #include <numbers>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -46,15 +47,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kPi = std::numbers::pi;
 
-/// The reference solution of Andrews' squeezer at t = 0.03 s: the seven angles (rad), y(1..7)
-/// of the IVP test set's andrews.f (F. Mazzia and C. Magherini, "Test Set for IVP Solvers",
-/// problem "andrews", PSIDE at rtol = atol = 1e-14), as the R package deTestSet carries it
-/// (routine andsoln); the same numbers as tests/reduction/test_andrews_squeezer.cpp.
-constexpr std::array<double, 7> kAndrewsReference = {
-    0.1581077119629904e+2, -0.1575637105984298e+2, 0.4082224013073101e-1, -0.5347301163226948,
-    0.5244099658805304,    0.5347301163226948,     0.1048080741042263e+1};
-constexpr std::array<std::string_view, 7> kAndrewsAngles = {"beta",  "Theta", "gamma",  "Phi",
-                                                            "delta", "Omega", "epsilon"};
 constexpr double kAndrewsStopS = 0.03;
 
 /// The car axis's positions and velocities; their reference values at t = 3 s are the first
@@ -135,6 +127,20 @@ double max_abs(const std::vector<double>& values) {
   return worst;
 }
 
+/// max over the columns of |y - y_ref| / (1 + |y_ref|) at the run's end, NaN when the run did not
+/// reach stop_s.
+template <class Names>
+double end_error(const SimulationResult& r, double stop_s, const Names& names,
+                 std::span<const double> reference) {
+  if (!reached_stop(r, stop_s)) return kNaN;
+  double worst = 0.0;
+  for (std::size_t j = 0; j < names.size(); ++j) {
+    const double ref = reference[j];
+    worst = std::max(worst, std::abs(r.table.final_value(names[j]) - ref) / (1.0 + std::abs(ref)));
+  }
+  return worst;
+}
+
 Pair car_axis() {
   Pair p;
   p.title = "Car axis";
@@ -147,14 +153,7 @@ Pair car_axis() {
   p.stop_s = kCarAxisStopS;
   p.output_interval_s = kCarAxisStopS;  // the error is taken at the end only
   p.error = [](const SimulationResult& r) {
-    if (!reached_stop(r, kCarAxisStopS)) return kNaN;
-    double worst = 0.0;
-    for (std::size_t j = 0; j < kCarAxisNames.size(); ++j) {
-      const double ref = models::kCarAxisReference[j];
-      worst = std::max(
-          worst, std::abs(r.table.final_value(kCarAxisNames[j]) - ref) / (1.0 + std::abs(ref)));
-    }
-    return worst;
+    return end_error(r, kCarAxisStopS, kCarAxisNames, models::kCarAxisReference);
   };
   p.error_label = "max |y - y_ref| / (1 + |y_ref|) over the 8 positions and velocities at t = 3 s";
   p.target_ratio = 3.0;
@@ -173,14 +172,8 @@ Pair andrews() {
   p.stop_s = kAndrewsStopS;
   p.output_interval_s = kAndrewsStopS;
   p.error = [](const SimulationResult& r) {
-    if (!reached_stop(r, kAndrewsStopS)) return kNaN;
-    double worst = 0.0;
-    for (std::size_t j = 0; j < kAndrewsAngles.size(); ++j) {
-      const double ref = kAndrewsReference[j];
-      worst = std::max(
-          worst, std::abs(r.table.final_value(kAndrewsAngles[j]) - ref) / (1.0 + std::abs(ref)));
-    }
-    return worst;
+    return end_error(r, kAndrewsStopS, models::andrews_squeezer::kAngleNames,
+                     models::andrews_squeezer::kReferenceAngles);
   };
   p.error_label = "max |q - q_ref| / (1 + |q_ref|) over the 7 angles at t = 0.03 s";
   p.target_ratio = 3.0;

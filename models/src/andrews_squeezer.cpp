@@ -35,10 +35,6 @@ const std::array<detail::ParameterField<P>, 4> kFields = {{
      [](P& p) -> double& { return p.theta_offset_rad; }},
 }};
 constexpr std::size_t kIndex1Fields = 3;
-
-constexpr std::array<const char*, 7> kAngleNames = {"beta",  "Theta", "gamma",  "Phi",
-                                                    "delta", "Omega", "epsilon"};
-
 // Typical magnitudes from the data, not from the solution: the driving torque 0.033 N m on
 // the crank's inertia about its pivot (M11 = 2.7e-6 kg m^2 at the start) accelerates it at
 // about 1e4 rad/s^2, so within the 0.03 s of the test set's run the crank turns at some 1e2
@@ -61,6 +57,43 @@ as::Angles<double> angles_of(const Evaluation& e, const std::array<Var, 7>& vars
   as::Angles<double> out{};
   for (std::size_t k = 0; k < as::kBodies; ++k) out[k] = e.x(vars[k]);
   return out;
+}
+
+/// The angular velocities w_<angle> both forms have, declared through the model's function.
+template <class DeclareVariable>
+std::array<Var, 7> declare_velocities(DeclareVariable&& variable) {
+  std::array<Var, 7> w;
+  for (std::size_t k = 0; k < as::kBodies; ++k) {
+    w[k] = variable(VariableInfo{.name = fmt::format("w_{}", as::kAngleNames[k]),
+                                 .unit = "rad/s",
+                                 .nominal = kAngularVelocityNominal,
+                                 .der_unit = "rad/s2"});
+  }
+  return w;
+}
+
+/// The joint forces lambda1..lambda6, their start values the test set's consistent ones.
+template <class DeclareVariable>
+std::array<Var, 6> declare_joint_forces(DeclareVariable&& variable) {
+  std::array<Var, 6> lambda;
+  for (std::size_t i = 0; i < as::kLoopRows; ++i) {
+    lambda[i] = variable(VariableInfo{.name = fmt::format("lambda{}", i + 1),
+                                      .unit = "N",
+                                      .start = as::kStartJointForces[i],
+                                      .nominal = kJointForceNominal,
+                                      .der_unit = "N/s"});
+  }
+  return lambda;
+}
+
+/// The kinematic rows der(q) = w.
+template <class DeclareEquation>
+std::array<Eq, 7> declare_kinematics(DeclareEquation&& equation) {
+  std::array<Eq, 7> rows;
+  for (std::size_t k = 0; k < as::kBodies; ++k) {
+    rows[k] = equation(fmt::format("der({0}) = w_{0}", as::kAngleNames[k]));
+  }
+  return rows;
 }
 
 }  // namespace
@@ -89,33 +122,22 @@ AndrewsSqueezer::AndrewsSqueezer(AndrewsSqueezerParameters p)
   detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
   for (std::size_t k = 0; k < as::kBodies; ++k) {
     // The crank's angle is the one the test set's start holds; the loops then fix the others.
-    q_[k] = declare_variable({.name = kAngleNames[k],
+    q_[k] = declare_variable({.name = as::kAngleNames[k],
                               .unit = "rad",
                               .start = as::kStartAngles[k],
                               .fixed = k == 0,
                               .der_unit = "rad/s"});
   }
   set_start(q_[1], as::kStartAngles[1] + p_.theta_offset_rad);
-  for (std::size_t k = 0; k < as::kBodies; ++k) {
-    w_[k] = declare_variable({.name = fmt::format("w_{}", kAngleNames[k]),
-                              .unit = "rad/s",
-                              .nominal = kAngularVelocityNominal,
-                              .der_unit = "rad/s2"});
-  }
-  for (std::size_t i = 0; i < as::kLoopRows; ++i) {
-    lambda_[i] = declare_variable({.name = fmt::format("lambda{}", i + 1),
-                                   .unit = "N",
-                                   .start = as::kStartJointForces[i],
-                                   .nominal = kJointForceNominal,
-                                   .der_unit = "N/s"});
-  }
-  for (std::size_t k = 0; k < as::kBodies; ++k) {
-    kinematics_[k] = declare_equation(fmt::format("der({0}) = w_{0}", kAngleNames[k]));
-  }
+  const auto variable = [this](const VariableInfo& v) { return declare_variable(v); };
+  w_ = declare_velocities(variable);
+  lambda_ = declare_joint_forces(variable);
+  kinematics_ =
+      declare_kinematics([this](const std::string& name) { return declare_equation(name); });
   for (std::size_t k = 0; k < as::kBodies; ++k) {
     motion_[k] = declare_equation(
         fmt::format("M(q)*der(w) = f(q,w) - G(q)^T*lambda, row {} (G = dg/dq of the loop rows)",
-                    kAngleNames[k]));
+                    as::kAngleNames[k]));
   }
   for (std::size_t i = 0; i < as::kLoopRows; ++i) {
     loops_[i] = declare_equation(kLoopNames[i], RowKind::kConstraint);
@@ -146,39 +168,30 @@ AndrewsSqueezerIndex1::AndrewsSqueezerIndex1(AndrewsSqueezerParameters p)
   detail::declare_fields<P>(std::span(kFields).first<kIndex1Fields>(), p_,
                             [this](ParameterInfo i) { declare_parameter(i); });
   for (std::size_t k = 0; k < as::kBodies; ++k) {
-    q_[k] = declare_variable(
-        {.name = kAngleNames[k], .unit = "rad", .start = as::kStartAngles[k], .der_unit = "rad/s"});
+    q_[k] = declare_variable({.name = as::kAngleNames[k],
+                              .unit = "rad",
+                              .start = as::kStartAngles[k],
+                              .der_unit = "rad/s"});
   }
+  const auto variable = [this](const VariableInfo& v) { return declare_variable(v); };
+  w_ = declare_velocities(variable);
   for (std::size_t k = 0; k < as::kBodies; ++k) {
-    w_[k] = declare_variable({.name = fmt::format("w_{}", kAngleNames[k]),
-                              .unit = "rad/s",
-                              .nominal = kAngularVelocityNominal,
-                              .der_unit = "rad/s2"});
-  }
-  for (std::size_t k = 0; k < as::kBodies; ++k) {
-    a_[k] = declare_variable({.name = fmt::format("a_{}", kAngleNames[k]),
+    a_[k] = declare_variable({.name = fmt::format("a_{}", as::kAngleNames[k]),
                               .unit = "rad/s2",
                               .start = as::kStartAccelerations[k],
                               .nominal = kAngularAccelerationNominal,
                               .der_unit = "rad/s3"});
   }
-  for (std::size_t i = 0; i < as::kLoopRows; ++i) {
-    lambda_[i] = declare_variable({.name = fmt::format("lambda{}", i + 1),
-                                   .unit = "N",
-                                   .start = as::kStartJointForces[i],
-                                   .nominal = kJointForceNominal,
-                                   .der_unit = "N/s"});
-  }
+  lambda_ = declare_joint_forces(variable);
+  kinematics_ =
+      declare_kinematics([this](const std::string& name) { return declare_equation(name); });
   for (std::size_t k = 0; k < as::kBodies; ++k) {
-    kinematics_[k] = declare_equation(fmt::format("der({0}) = w_{0}", kAngleNames[k]));
-  }
-  for (std::size_t k = 0; k < as::kBodies; ++k) {
-    accelerations_[k] = declare_equation(fmt::format("der(w_{0}) = a_{0}", kAngleNames[k]));
+    accelerations_[k] = declare_equation(fmt::format("der(w_{0}) = a_{0}", as::kAngleNames[k]));
   }
   for (std::size_t k = 0; k < as::kBodies; ++k) {
     motion_[k] = declare_equation(
         fmt::format("M(q)*a = f(q,w) - G(q)^T*lambda, row {} (G = dg/dq of the loops)",
-                    kAngleNames[k]),
+                    as::kAngleNames[k]),
         RowKind::kConstraint);
   }
   for (std::size_t i = 0; i < as::kLoopRows; ++i) {

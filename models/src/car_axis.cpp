@@ -60,45 +60,49 @@ P checked(const ModelStructure& s, const P& current, const char* model) {
   return p;
 }
 
+/// The unknowns and the rows both forms share, declared through the model's own functions.
+template <class DeclareVariable, class DeclareEquation>
+CarAxisMotion declare_motion(const P& p, DeclareVariable&& variable, DeclareEquation&& equation) {
+  CarAxisMotion m;
+  const auto infos = variables(p);
+  for (std::size_t j = 0; j < infos.size(); ++j) m.v[j] = variable(infos[j]);
+  m.kinematics = {equation("der(xl) = ul"), equation("der(yl) = vl"), equation("der(xr) = ur"),
+                  equation("der(yr) = vr")};
+  m.motion = {equation("K*der(ul) = (L0 - Ll)*xl/Ll + lambda1*xb + 2*lambda2*(xl - xr)"),
+              equation("K*der(vl) = (L0 - Ll)*yl/Ll + lambda1*yb + 2*lambda2*(yl - yr) - K*g"),
+              equation("K*der(ur) = (L0 - Lr)*(xr - xb)/Lr - 2*lambda2*(xl - xr)"),
+              equation("K*der(vr) = (L0 - Lr)*(yr - yb)/Lr - 2*lambda2*(yl - yr) - K*g")};
+  return m;
+}
+
+/// The start values of the parameters p (they depend on L0 and L).
+template <class SetStart>
+void set_starts(const P& p, const CarAxisMotion& m, SetStart&& set_start) {
+  const auto infos = variables(p);
+  for (std::size_t j = 0; j < infos.size(); ++j) set_start(m.v[j], infos[j].start);
+}
+
 }  // namespace
 
 CarAxis::CarAxis(CarAxisParameters p) : PhysicsModelOf("car_axis"), p_(p) {
   detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
-  std::array<Var*, 10> vars = {&xl_, &yl_, &xr_, &yr_,      &ul_,
-                               &vl_, &ur_, &vr_, &lambda1_, &lambda2_};
-  const auto infos = variables(p_);
-  for (std::size_t j = 0; j < vars.size(); ++j) *vars[j] = declare_variable(infos[j]);
-  kinematics_ = {declare_equation("der(xl) = ul"), declare_equation("der(yl) = vl"),
-                 declare_equation("der(xr) = ur"), declare_equation("der(yr) = vr")};
-  motion_ = {
-      declare_equation("K*der(ul) = (L0 - Ll)*xl/Ll + lambda1*xb + 2*lambda2*(xl - xr)"),
-      declare_equation("K*der(vl) = (L0 - Ll)*yl/Ll + lambda1*yb + 2*lambda2*(yl - yr) - K*g"),
-      declare_equation("K*der(ur) = (L0 - Lr)*(xr - xb)/Lr - 2*lambda2*(xl - xr)"),
-      declare_equation("K*der(vr) = (L0 - Lr)*(yr - yb)/Lr - 2*lambda2*(yl - yr) - K*g")};
+  m_ = declare_motion(
+      p_, [this](const VariableInfo& v) { return declare_variable(v); },
+      [this](const std::string& name) { return declare_equation(name); });
   wheel_axis_ = declare_equation("0 = xl*xb + yl*yb", RowKind::kConstraint);
   bar_ = declare_equation("0 = (xl - xr)^2 + (yl - yr)^2 - L^2", RowKind::kConstraint);
 }
 
 void CarAxis::parameters_changed() {
   p_ = checked(structure(), p_, "car_axis");
-  const auto infos = variables(p_);
-  const std::array<Var, 10> vars = {xl_, yl_, xr_, yr_, ul_, vl_, ur_, vr_, lambda1_, lambda2_};
-  for (std::size_t j = 0; j < vars.size(); ++j) set_start(vars[j], infos[j].start);
+  set_starts(p_, m_, [this](Var v, double start) { set_start(v, start); });
 }
 
 CarAxisIndex1::CarAxisIndex1(CarAxisParameters p) : PhysicsModelOf("car_axis_index1"), p_(p) {
   detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
-  std::array<Var*, 10> vars = {&xl_, &yl_, &xr_, &yr_,      &ul_,
-                               &vl_, &ur_, &vr_, &lambda1_, &lambda2_};
-  const auto infos = variables(p_);
-  for (std::size_t j = 0; j < vars.size(); ++j) *vars[j] = declare_variable(infos[j]);
-  kinematics_ = {declare_equation("der(xl) = ul"), declare_equation("der(yl) = vl"),
-                 declare_equation("der(xr) = ur"), declare_equation("der(yr) = vr")};
-  motion_ = {
-      declare_equation("K*der(ul) = (L0 - Ll)*xl/Ll + lambda1*xb + 2*lambda2*(xl - xr)"),
-      declare_equation("K*der(vl) = (L0 - Ll)*yl/Ll + lambda1*yb + 2*lambda2*(yl - yr) - K*g"),
-      declare_equation("K*der(ur) = (L0 - Lr)*(xr - xb)/Lr - 2*lambda2*(xl - xr)"),
-      declare_equation("K*der(vr) = (L0 - Lr)*(yr - yb)/Lr - 2*lambda2*(yl - yr) - K*g")};
+  m_ = declare_motion(
+      p_, [this](const VariableInfo& v) { return declare_variable(v); },
+      [this](const std::string& name) { return declare_equation(name); });
   wheel_axis_acceleration_ =
       declare_equation("0 = xb''*xl + 2*xb'*ul + xb*der(ul) + yb''*yl + 2*yb'*vl + yb*der(vl)");
   bar_acceleration_ = declare_equation(
@@ -108,9 +112,7 @@ CarAxisIndex1::CarAxisIndex1(CarAxisParameters p) : PhysicsModelOf("car_axis_ind
 
 void CarAxisIndex1::parameters_changed() {
   p_ = checked(structure(), p_, "car_axis_index1");
-  const auto infos = variables(p_);
-  const std::array<Var, 10> vars = {xl_, yl_, xr_, yr_, ul_, vl_, ur_, vr_, lambda1_, lambda2_};
-  for (std::size_t j = 0; j < vars.size(); ++j) set_start(vars[j], infos[j].start);
+  set_starts(p_, m_, [this](Var v, double start) { set_start(v, start); });
 }
 
 std::unique_ptr<IndexReducedModel> make_car_axis(CarAxisParameters p) {

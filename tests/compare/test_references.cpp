@@ -12,6 +12,7 @@
 
 #include "compare/switched_oscillator.hpp"
 #include "hdae/csv.hpp"
+#include "hdae/models/andrews_squeezer.hpp"
 
 using namespace hdae;
 
@@ -608,14 +609,10 @@ TEST_CASE("the transistor-amplifier reference ends at the IVP test set's y(0.2)"
 
 TEST_CASE("the Andrews-squeezer reference ends at the IVP test set's angles at 0.03 s") {
   const ResultTable t = reference("andrews_squeezer");
-  // The test set's reference solution (Mazzia and Magherini, "Test Set for IVP Solvers",
-  // problem andrews: PSIDE at rtol = atol = 1e-14), its y(1..7), as the R package deTestSet
-  // carries the test set's andrews.f (routine andsoln).
-  const std::array<const char*, 7> angles = {"beta",  "Theta", "gamma",  "Phi",
-                                             "delta", "Omega", "epsilon"};
-  const std::array<double, 7> published = {
-      0.1581077119629904e+2, -0.1575637105984298e+2, 0.4082224013073101e-1, -0.5347301163226948,
-      0.5244099658805304,    0.5347301163226948,     0.1048080741042263e+1};
+  // The test set's reference solution (models/andrews_squeezer.hpp, kReferenceAngles: PSIDE at
+  // rtol = atol = 1e-14, as published).
+  const auto& angles = hdae::models::andrews_squeezer::kAngleNames;
+  const auto& published = hdae::models::andrews_squeezer::kReferenceAngles;
   const std::size_t last = t.num_rows() - 1;
   REQUIRE(t.time(last) == 0.03);
   for (std::size_t k = 0; k < 7; ++k) {

@@ -24,24 +24,15 @@ namespace as = hdae::models::andrews_squeezer;
 
 namespace {
 
-/// The test set's reference solution at t = 0.03 s: the seven angles (rad), y(1..7) of the
-/// test set's andrews.f as the R package deTestSet carries it (routine andsoln).
-constexpr std::array<double, 7> kReference = {
-    0.1581077119629904e+2, -0.1575637105984298e+2, 0.4082224013073101e-1, -0.5347301163226948,
-    0.5244099658805304,    0.5347301163226948,     0.1048080741042263e+1};
-
-constexpr std::array<const char*, 7> kAngles = {"beta",  "Theta", "gamma",  "Phi",
-                                                "delta", "Omega", "epsilon"};
-
 constexpr double kStop = 0.03;
 
 /// The test set's measure of accuracy with atol = rtol: mixed significant correct digits,
 /// -log10 max_i |y_i - ref_i| / (1 + |ref_i|).
 double mescd(const ResultTable& t) {
   double worst = 0.0;
-  for (std::size_t i = 0; i < kAngles.size(); ++i) {
-    const double error = std::abs(t.final_value(kAngles[i]) - kReference[i]);
-    worst = std::max(worst, error / (1.0 + std::abs(kReference[i])));
+  for (std::size_t i = 0; i < as::kAngleNames.size(); ++i) {
+    const double error = std::abs(t.final_value(as::kAngleNames[i]) - as::kReferenceAngles[i]);
+    worst = std::max(worst, error / (1.0 + std::abs(as::kReferenceAngles[i])));
   }
   return -std::log10(worst);
 }
@@ -160,7 +151,7 @@ TEST_CASE("Andrews' squeezer of index 3 is reduced to two states and started on 
     const std::vector<double> x = starts(*model);
     const auto& original = dynamic_cast<const models::AndrewsSqueezer&>(model->original());
     for (std::size_t k = 0; k < 7; ++k) {
-      const std::string angle = kAngles[k];
+      const std::string angle = as::kAngleNames[k];
       CAPTURE(angle);
       // Round-off of the Gauss-Newton steps on loop rows of 0.1 m, with the slope of the
       // loops in the angles about 0.03 m/rad: 1e-12 rad is ample. The steps are scaled by

@@ -115,6 +115,17 @@ inline constexpr std::array<double, 7> kStartAccelerations = {
 inline constexpr std::array<double, 6> kStartJointForces = {
     98.5668703962410896057654982170, -6.12268834425566265503114393122, 0.0, 0.0, 0.0, 0.0};
 
+/// The test set's reference solution at t = 0.03 s, the seven angles in the order of q, rad:
+/// y(1..7) of problem "andrews" (Mazzia and Magherini, "Test Set for IVP Solvers": PSIDE at
+/// rtol = atol = 1e-14), as the R package deTestSet carries the test set's andrews.f (routine
+/// andsoln).
+inline constexpr std::array<double, 7> kReferenceAngles = {
+    0.1581077119629904e+2, -0.1575637105984298e+2, 0.4082224013073101e-1, -0.5347301163226948,
+    0.5244099658805304,    0.5347301163226948,     0.1048080741042263e+1};
+/// The names of the seven angles, in the order of q.
+inline constexpr std::array<const char*, 7> kAngleNames = {"beta",  "Theta", "gamma",  "Phi",
+                                                           "delta", "Omega", "epsilon"};
+
 /// A vector in the plane of the mechanism.
 template <class S>
 struct Vec {

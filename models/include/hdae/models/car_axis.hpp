@@ -90,6 +90,24 @@ template <class S>
           (p.L0 - Lr) * (yr - yb) / Lr - 2.0 * lambda2 * (yl - yr) - weight};
 }
 
+/// What both forms share: the ten unknowns, the kinematic rows der(x) = u and the equations of
+/// motion K der(u) = f (header).
+struct CarAxisMotion {
+  enum : std::size_t { kXl, kYl, kXr, kYr, kUl, kVl, kUr, kVr, kLambda1, kLambda2 };
+  std::array<Var, 10> v;
+  std::array<Eq, 4> kinematics, motion;
+
+  template <class S>
+  void set(Equations<S>& e, const CarAxisParameters& p) const {
+    const std::array<S, 4> f = car_axis_forces(p, e.t(), e.x(v[kXl]), e.x(v[kYl]), e.x(v[kXr]),
+                                               e.x(v[kYr]), e.x(v[kLambda1]), e.x(v[kLambda2]));
+    for (std::size_t k = 0; k < 4; ++k) {
+      e.set(kinematics[k], e.der(v[kXl + k]) - e.x(v[kUl + k]));
+      e.set(motion[k], car_axis_mass(p) * e.der(v[kUl + k]) - f[k]);
+    }
+  }
+};
+
 /// The car axis as published: index 3, for the index reduction (make_car_axis).
 class CarAxis final : public PhysicsModelOf<CarAxis> {
  public:
@@ -101,21 +119,12 @@ class CarAxis final : public PhysicsModelOf<CarAxis> {
   void residuals(Equations<S>& e) const {
     using std::sin;
     using std::sqrt;
-    const S& xl = e.x(xl_);
-    const S& yl = e.x(yl_);
-    const S& xr = e.x(xr_);
-    const S& yr = e.x(yr_);
-    const std::array<S, 4> f =
-        car_axis_forces(p_, e.t(), xl, yl, xr, yr, e.x(lambda1_), e.x(lambda2_));
-    const double K = car_axis_mass(p_);
-    e.set(kinematics_[0], e.der(xl_) - e.x(ul_));
-    e.set(kinematics_[1], e.der(yl_) - e.x(vl_));
-    e.set(kinematics_[2], e.der(xr_) - e.x(ur_));
-    e.set(kinematics_[3], e.der(yr_) - e.x(vr_));
-    e.set(motion_[0], K * e.der(ul_) - f[0]);
-    e.set(motion_[1], K * e.der(vl_) - f[1]);
-    e.set(motion_[2], K * e.der(ur_) - f[2]);
-    e.set(motion_[3], K * e.der(vr_) - f[3]);
+    using M = CarAxisMotion;
+    m_.set(e, p_);
+    const S& xl = e.x(m_.v[M::kXl]);
+    const S& yl = e.x(m_.v[M::kYl]);
+    const S& xr = e.x(m_.v[M::kXr]);
+    const S& yr = e.x(m_.v[M::kYr]);
     const S yb = p_.r * sin(p_.w * e.t());
     const S xb = sqrt(p_.L * p_.L - yb * yb);
     e.set(wheel_axis_, xl * xb + yl * yb);
@@ -124,8 +133,7 @@ class CarAxis final : public PhysicsModelOf<CarAxis> {
 
  private:
   CarAxisParameters p_;
-  Var xl_, yl_, xr_, yr_, ul_, vl_, ur_, vr_, lambda1_, lambda2_;
-  std::array<Eq, 4> kinematics_, motion_;
+  CarAxisMotion m_;
   Eq wheel_axis_, bar_;
 };
 
@@ -141,25 +149,20 @@ class CarAxisIndex1 final : public PhysicsModelOf<CarAxisIndex1> {
     using std::cos;
     using std::sin;
     using std::sqrt;
-    const S& xl = e.x(xl_);
-    const S& yl = e.x(yl_);
-    const S& xr = e.x(xr_);
-    const S& yr = e.x(yr_);
-    const S& ul = e.x(ul_);
-    const S& vl = e.x(vl_);
-    const S& ur = e.x(ur_);
-    const S& vr = e.x(vr_);
-    const std::array<S, 4> f =
-        car_axis_forces(p_, e.t(), xl, yl, xr, yr, e.x(lambda1_), e.x(lambda2_));
-    const double K = car_axis_mass(p_);
-    e.set(kinematics_[0], e.der(xl_) - ul);
-    e.set(kinematics_[1], e.der(yl_) - vl);
-    e.set(kinematics_[2], e.der(xr_) - ur);
-    e.set(kinematics_[3], e.der(yr_) - vr);
-    e.set(motion_[0], K * e.der(ul_) - f[0]);
-    e.set(motion_[1], K * e.der(vl_) - f[1]);
-    e.set(motion_[2], K * e.der(ur_) - f[2]);
-    e.set(motion_[3], K * e.der(vr_) - f[3]);
+    using M = CarAxisMotion;
+    m_.set(e, p_);
+    const S& xl = e.x(m_.v[M::kXl]);
+    const S& yl = e.x(m_.v[M::kYl]);
+    const S& xr = e.x(m_.v[M::kXr]);
+    const S& yr = e.x(m_.v[M::kYr]);
+    const S& ul = e.x(m_.v[M::kUl]);
+    const S& vl = e.x(m_.v[M::kVl]);
+    const S& ur = e.x(m_.v[M::kUr]);
+    const S& vr = e.x(m_.v[M::kVr]);
+    const S& dul = e.der(m_.v[M::kUl]);
+    const S& dvl = e.der(m_.v[M::kVl]);
+    const S& dur = e.der(m_.v[M::kUr]);
+    const S& dvr = e.der(m_.v[M::kVr]);
     // The bump and its time derivatives in closed form (header).
     const S phase = p_.w * e.t();
     const S yb = p_.r * sin(phase);
@@ -168,17 +171,15 @@ class CarAxisIndex1 final : public PhysicsModelOf<CarAxisIndex1> {
     const S xb = sqrt(p_.L * p_.L - yb * yb);
     const S xb1 = -yb * yb1 / xb;
     const S xb2 = -(xb1 * xb1 + yb1 * yb1 + yb * yb2) / xb;
-    e.set(wheel_axis_acceleration_, xb2 * xl + 2.0 * xb1 * ul + xb * e.der(ul_) + yb2 * yl +
-                                        2.0 * yb1 * vl + yb * e.der(vl_));
+    e.set(wheel_axis_acceleration_,
+          xb2 * xl + 2.0 * xb1 * ul + xb * dul + yb2 * yl + 2.0 * yb1 * vl + yb * dvl);
     e.set(bar_acceleration_, (ul - ur) * (ul - ur) + (vl - vr) * (vl - vr) +
-                                 (xl - xr) * (e.der(ul_) - e.der(ur_)) +
-                                 (yl - yr) * (e.der(vl_) - e.der(vr_)));
+                                 (xl - xr) * (dul - dur) + (yl - yr) * (dvl - dvr));
   }
 
  private:
   CarAxisParameters p_;
-  Var xl_, yl_, xr_, yr_, ul_, vl_, ur_, vr_, lambda1_, lambda2_;
-  std::array<Eq, 4> kinematics_, motion_;
+  CarAxisMotion m_;
   Eq wheel_axis_acceleration_, bar_acceleration_;
 };
 
