@@ -259,6 +259,12 @@ TEST_CASE("index reduction refuses what it cannot do, naming equations") {
         IndexReducedModel(std::make_unique<ItiExample1>(0.0), {.switch_ratio = 1.5}),
         doctest::Contains("switch_ratio must lie in (0, 1)"), ModelError);
   }
+  SUBCASE("a structure threshold outside (0, 1)") {
+    CHECK_THROWS_WITH_AS(
+        IndexReducedModel(std::make_unique<ItiExample1>(0.0), {.structure_threshold = 0.0}),
+        "index reduction: ReductionOptions::structure_threshold must lie in (0, 1), got 0",
+        ModelError);
+  }
 }
 
 TEST_CASE("a new rod length moves the start onto the new circle") {
