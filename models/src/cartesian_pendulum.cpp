@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "parameter_fields.hpp"
+#include "point_mass.hpp"
 
 namespace hdae::models {
 
@@ -71,9 +72,8 @@ void CartesianPendulum::outputs(Evaluation& e) const {
   const double y = e.x(y_);
   const double vx = e.x(vx_);
   const double vy = e.x(vy_);
-  // The angle from the downward vertical, as the angle pendulum's phi.
-  e.set(phi_, std::atan2(x, -y));
-  e.set(energy_, 0.5 * p_.mass_kg * (vx * vx + vy * vy) + p_.mass_kg * p_.gravity_mps2 * y);
+  e.set(phi_, detail::angle_from_vertical(x, y));
+  e.set(energy_, detail::mechanical_energy(p_.mass_kg, p_.gravity_mps2, y, vx, vy));
 }
 
 std::unique_ptr<IndexReducedModel> make_cartesian_pendulum(CartesianPendulumParameters p) {

@@ -24,6 +24,7 @@
 #include "hdae/models/tank_overflow.hpp"
 #include "hdae/models/three_masses.hpp"
 #include "hdae/models/transistor_amplifier.hpp"
+#include "hdae/models/wall_pendulum.hpp"
 
 namespace hdae::models {
 namespace {
@@ -108,6 +109,10 @@ std::vector<CatalogEntry> make_catalog() {
        "Slider crank in natural coordinates, crank driven at constant speed (index 3), reduced "
        "by the engine",
        [] { return std::unique_ptr<SimulationModel>(make_slider_crank()); }},
+      {"wall_pendulum",
+       "Cartesian pendulum (index 3) striking a wall under its pivot with e = 0.5: the engine "
+       "integrates the reduced equations over the contact force's impulse",
+       [] { return std::unique_ptr<SimulationModel>(make_wall_pendulum()); }},
   };
 }
 

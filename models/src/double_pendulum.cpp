@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "parameter_fields.hpp"
+#include "point_mass.hpp"
 
 namespace hdae::models {
 
@@ -94,10 +95,10 @@ void DoubleCartesianPendulum::outputs(Evaluation& e) const {
   const double x1 = e.x(x1_), y1 = e.x(y1_), x2 = e.x(x2_), y2 = e.x(y2_);
   const double vx1 = e.x(vx1_), vy1 = e.x(vy1_), vx2 = e.x(vx2_), vy2 = e.x(vy2_);
   const double m1 = p_.mass1_kg, m2 = p_.mass2_kg, g = p_.gravity_mps2;
-  e.set(phi1_, std::atan2(x1, -y1));
-  e.set(phi2_, std::atan2(x2 - x1, y1 - y2));
-  e.set(energy_, 0.5 * m1 * (vx1 * vx1 + vy1 * vy1) + 0.5 * m2 * (vx2 * vx2 + vy2 * vy2) +
-                     m1 * g * y1 + m2 * g * y2);
+  e.set(phi1_, detail::angle_from_vertical(x1, y1));
+  e.set(phi2_, detail::angle_from_vertical(x2 - x1, y2 - y1));
+  e.set(energy_, detail::mechanical_energy(m1, g, y1, vx1, vy1) +
+                     detail::mechanical_energy(m2, g, y2, vx2, vy2));
 }
 
 DoublePendulum::DoublePendulum(DoublePendulumParameters p)

@@ -47,6 +47,7 @@ RUNS = {
     "tank_overflow": (5.0, 1e-8),
     "andrews_squeezer": (0.03, 1e-8),
     "slider_crank": (2.0, 1e-8),
+    "wall_pendulum": (3.0, 1e-8),
 }
 # A small chain keeps the run short; every other model runs with its default parameters.
 PARAMETERS = {"mass_spring_chain": {"N": 20}}
@@ -56,6 +57,7 @@ OPTIONS = {
     "cartesian_pendulum": {"step_to_outputs": True},
     "transistor_amplifier": {"abs_tol_factor": 1.0},
     "slider_crank": {"step_to_outputs": True},
+    "wall_pendulum": {"step_to_outputs": True},
 }
 
 

@@ -11,6 +11,7 @@
 #include "consistent_start.hpp"
 #include "equation_derivatives.hpp"
 #include "hdae/errors.hpp"
+#include "impact_jump.hpp"
 #include "reduced_jacobian.hpp"
 #include "slot_layout.hpp"
 #include "state_selection.hpp"
@@ -37,6 +38,9 @@ struct IndexReducedModel::Impl {
   std::unique_ptr<PhysicsModel> original;
   ReductionOptions options;
   IndexAnalysis analysis;
+  /// The analysis of the mode in force (analysis until an event changes the mode): the
+  /// structure an impact's impulses spread through.
+  IndexAnalysis mode;
   SlotLayout layout;
   ModelStructure structure;
   StateSelection initial_selection, selection;
@@ -54,6 +58,9 @@ struct IndexReducedModel::Impl {
   reduction::ReducedJacobian exact_jacobian;
   std::size_t changes = 0;
   std::vector<std::string> start_notes;
+  /// Between an impact's pass and the next: the original is in its impact mode, whose rows
+  /// hold only for the jump, so the selection is not judged there.
+  bool in_impact = false;
 
   void build();
   void check_analysis() const;
@@ -69,8 +76,13 @@ struct IndexReducedModel::Impl {
   void jacobian(double t, double cj, std::span<const double> x, JacobianEntries& entries);
   void forward_outputs(Evaluation& e) const;
   /// The original's event handler on its own variables; then, when its mode changed, the
-  /// structure checked against the layout and the states selected anew.
-  void forward_event(EventContext& event);
+  /// structure checked against the layout and the states selected anew. False when the pass
+  /// was an impact, whose jump this model integrated (integrate_impact).
+  bool forward_event(EventContext& event);
+  /// The jump over the impulses of the sources the original marked in this pass, at the
+  /// original's point (x, der_x) in its impact mode.
+  void integrate_impact(EventContext& event, std::span<const Var> sources,
+                        std::span<const double> x, std::span<const double> der_x);
   /// The slots that are other unknowns, in words ("" without aliases).
   [[nodiscard]] std::string alias_words() const;
   [[nodiscard]] SignatureDetection detection() const {
@@ -83,16 +95,23 @@ struct IndexReducedModel::Impl {
   }
 };
 
-void IndexReducedModel::Impl::forward_event(EventContext& event) {
+bool IndexReducedModel::Impl::forward_event(EventContext& event) {
   const std::size_t slots = structure.variables.size();
   std::vector<double> y(slots), x(layout.n), der_x(layout.n);
   for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
   reduction::original_point(layout, y, x, der_x);
   const std::vector<double> before = x;
-  EventContext view = event.with_state(x, der_x);
+  std::vector<Var> sources;
+  EventContext view = event.with_state(x, der_x, &sources);
   original->on_event(view);
   for (std::size_t j = 0; j < layout.n; ++j) {
     if (x[j] != before[j]) event.set(Var{layout.slot(j, 0)}, x[j]);
+  }
+  in_impact = !sources.empty();
+  if (in_impact) {
+    // The impact mode holds only for the jump: the structure is judged in the next pass.
+    integrate_impact(event, sources, x, der_x);
+    return false;
   }
   // The mode may have changed the equations: the reduction holds while the offsets stay.
   const IndexAnalysis now = analyze_index(*original, event.t(), x, der_x, {}, {}, detection());
@@ -107,6 +126,7 @@ void IndexReducedModel::Impl::forward_event(EventContext& event) {
   }
   // The mode's equations may read other unknowns than before: the Newton matrix follows them.
   if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
+  mode = now;
   for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
   StateSelection fresh = fresh_selection(event.t(), y);
   quality = 1.0;  // the selection is judged afresh here
@@ -116,6 +136,34 @@ void IndexReducedModel::Impl::forward_event(EventContext& event) {
     name_state_rows();
     event.reformulated();
   }
+  return true;
+}
+
+void IndexReducedModel::Impl::integrate_impact(EventContext& event, std::span<const Var> sources,
+                                               std::span<const double> x,
+                                               std::span<const double> der_x) {
+  std::vector<std::size_t> marked;
+  for (const Var v : sources) marked.push_back(v.index);
+  const SignatureMatrix now = detect_signature(*original, event.t(), x, der_x, detection());
+  const reduction::ImpactStructure impact{.before = &mode.signature,
+                                          .transversal = mode.sigma_method.transversal,
+                                          .now = &now,
+                                          .sources = marked};
+  std::vector<double> y(structure.variables.size());
+  for (std::size_t k = 0; k < y.size(); ++k) y[k] = event.x(Var{k});
+  reduction::ImpactJump jump;
+  try {
+    jump = reduction::integrate_impact(*original, layout, structure, impact, event.t(), y);
+  } catch (const ModelError& e) {
+    throw ModelError(fmt::format("model '{}': impact at t = {}: {}", original->structure().name,
+                                 event.t(), e.what()));
+  }
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    if (jump.slots[k] != y[k]) event.set(Var{k}, jump.slots[k]);
+  }
+  std::vector<EventContext::IntegratedImpulse> impulses;
+  for (const auto& [u, integral] : jump.impulses) impulses.push_back({Var{u}, integral});
+  event.impulses_integrated(std::move(impulses));
 }
 
 std::string IndexReducedModel::Impl::alias_words() const {
@@ -171,6 +219,8 @@ void IndexReducedModel::Impl::build() {
       [&der_x](std::size_t j, const VariableInfo& v) { der_x[j] = v.der_start.value_or(0.0); });
   analysis = analyze_index(*original, kAnalysisTime, x, der_x, {}, {}, detection());
   check_analysis();
+  mode = analysis;
+  in_impact = false;
   layout =
       reduction::make_layout(analysis.sigma_method.c, analysis.sigma_method.d,
                              reduction::find_aliases(*original, analysis, kAnalysisTime, x, der_x));
@@ -359,7 +409,7 @@ void IndexReducedModel::evaluate(Evaluation& e) {
     r[m.layout.num_equation_rows + k] = der_x[m.selection.states[k]] - x[m.selection.next[k]];
   }
   if (m.watch_selection) {
-    if (e.wants_crossings()) m.quality = m.quality_now(e.t(), x);
+    if (e.wants_crossings() && !m.in_impact) m.quality = m.quality_now(e.t(), x);
     e.positive(m.selection_crossing, m.quality - m.options.switch_ratio);
   }
   if (e.wants_outputs()) m.forward_outputs(e);
@@ -372,7 +422,7 @@ void IndexReducedModel::jacobian(double t, double cj, std::span<const double> x,
 
 void IndexReducedModel::on_event(EventContext& event) {
   Impl& m = *impl_;
-  if (m.has_events()) m.forward_event(event);
+  if (m.has_events() && !m.forward_event(event)) return;
   if (!m.watch_selection) return;
   // The crossing's Boolean, not a fresh ratio: at the located root the ratio is switch_ratio
   // to round-off, on either side.
@@ -388,6 +438,12 @@ void IndexReducedModel::on_event(EventContext& event) {
 
 void IndexReducedModel::reset() {
   impl_->original->reset();
+  impl_->mode = impl_->analysis;
+  impl_->in_impact = false;
+  // Events may have rebuilt the Newton matrix for the equations of another mode.
+  if (impl_->exact) {
+    impl_->exact_jacobian = reduction::ReducedJacobian(impl_->layout, impl_->analysis.signature);
+  }
   impl_->selection = impl_->initial_selection;
   impl_->quality = 1.0;
   impl_->changes = 0;

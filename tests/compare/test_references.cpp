@@ -671,3 +671,46 @@ TEST_CASE("the slider-crank reference follows the closed form of its kinematics"
     CHECK(std::abs(dx * dx + dy * dy - l * l) < 0.1 * kRefRelTol * l * l);
   }
 }
+
+TEST_CASE(
+    "the wall-pendulum reference strikes at the closed-form times and keeps e^2k of its energy") {
+  const ResultTable t = reference("wall_pendulum");
+  // models/wall_pendulum.hpp at its defaults: L = 0.5 m, m = 1 kg, g = 9.81, e = 0.5, the wall
+  // under the pivot, released at rest from the horizontal (energy 0 with y = 0 at the pivot).
+  // Impact k comes at the bottom at the speed e^(k-1) sqrt(2 g L) and leaves at e^k times it;
+  // between impacts the bob swings up to theta_k with 1 - cos(theta_k) = e^(2k) and returns
+  // after half the period T(theta) = 4 K(sin(theta / 2)) sqrt(L / g) (K the complete elliptic
+  // integral of the first kind); the first comes after a quarter period of the 90-degree swing.
+  // After impact k the energy is m g L (e^(2k) - 1).
+  const double L = 0.5, g = 9.81, m = 1.0, e = 0.5;
+  const auto period = [&](double theta) {
+    return 4.0 * std::comp_ellint_1(std::sin(theta / 2.0)) * std::sqrt(L / g);
+  };
+  std::vector<std::size_t> impacts;
+  for (const std::size_t i : right_limit_rows(t)) {
+    if (at(t, i - 1, "vx") < 0.0 && at(t, i, "vx") > 0.0) impacts.push_back(i);
+  }
+  REQUIRE(impacts.size() == 4);
+  double expected = period(std::numbers::pi / 2.0) / 4.0;
+  for (std::size_t k = 1; k <= impacts.size(); ++k) {
+    CAPTURE(k);
+    const std::size_t i = impacts[k - 1];
+    // The located root of x carries the reference's rel_tol-sized error in x over the speed.
+    CHECK(std::abs(t.time(i) - expected) < 1e-8);
+    const double speed = std::pow(e, static_cast<double>(k)) * std::sqrt(2.0 * g * L);
+    CHECK(std::abs(at(t, i, "vx") - speed) < 1e-8 * std::sqrt(2.0 * g * L));
+    expected += period(std::acos(1.0 - std::pow(e, 2.0 * static_cast<double>(k)))) / 2.0;
+  }
+  std::size_t phase = 0;  // impacts before the row
+  for (std::size_t i = 0; i < t.num_rows(); ++i) {
+    if (phase < impacts.size() && i == impacts[phase]) ++phase;
+    if (phase < impacts.size() && i + 1 == impacts[phase])
+      continue;  // left limit: the phase before
+    CAPTURE(t.time(i));
+    const double x = at(t, i, "x"), y = at(t, i, "y");
+    CHECK(std::abs(x * x + y * y - L * L) < 1e-10 * L * L);
+    CHECK(std::abs(x * at(t, i, "vx") + y * at(t, i, "vy")) < 1e-8 * L * L);
+    const double energy = m * g * L * (std::pow(e, 2.0 * static_cast<double>(phase)) - 1.0);
+    CHECK(std::abs(at(t, i, "energy") - energy) < 1e-8 * m * g * L);
+  }
+}

@@ -223,6 +223,6 @@ TEST_CASE("the catalog builds every model by name with its example's defaults") 
                        "hydraulic_actuator, transistor_amplifier, iti_example1, iti_example2, "
                        "pid_controller, "
                        "pid_controller_der_substituted, pid_controller_substituted, "
-                       "pid_controller_reduced, tank_overflow, andrews_squeezer, slider_crank",
+                       "pid_controller_reduced, tank_overflow, andrews_squeezer, slider_crank, wall_pendulum",
                        ModelError);
 }

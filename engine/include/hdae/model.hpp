@@ -236,9 +236,13 @@ class EventContext {
   /// The same event seen through other unknowns, for a model that wraps another (the index
   /// reduction hands its original model the original's x and der_x): crossings, time events
   /// and requests are shared with this context; writes go to the given x. The wrapped model's
-  /// rows and variables are not the simulator's, so set_row_kind and impulse are refused there
-  /// (ModelError): it switches its equations inside its residuals and calls rows_changed().
-  [[nodiscard]] EventContext with_state(std::span<double> x, std::span<const double> der_x) const;
+  /// rows and variables are not the simulator's, so set_row_kind is refused there (ModelError):
+  /// it switches its equations inside its residuals and calls rows_changed(). Its impulse()
+  /// calls are collected in `impulses` (its own variables) for the wrapping model, which
+  /// integrates the impact over its own equations (impulses_integrated); without that list
+  /// impulse() is refused there too.
+  [[nodiscard]] EventContext with_state(std::span<double> x, std::span<const double> der_x,
+                                        std::vector<Var>* impulses = nullptr) const;
 
   /// Switches an equation between f_d and f_c from the next evaluation on.
   void set_row_kind(Eq e, RowKind kind);
@@ -270,6 +274,19 @@ class EventContext {
   /// this pass). Implies another pass, in which the model leaves its impact mode; the
   /// derivatives are made consistent there. ModelError when v is not algebraic in this mode.
   void impulse(Var v);
+  /// The integral of one Dirac impulse a model integrated itself (impulses_integrated).
+  struct IntegratedImpulse {
+    Var variable;
+    double integral = 0.0;
+  };
+  /// For a model that integrates an impact over its own equations (the index reduction, whose
+  /// differentiated equations hold the impulses of constraint forces the simulator's rows do
+  /// not show): x^+ after the impulses has been written with set(), and `impulses` are their
+  /// integrals, which the event log records. The simulator makes no jump solve in this pass
+  /// and asks for another, in which the model leaves its impact mode and the state and its
+  /// derivatives are made consistent with the mode after the impact. ModelError when impulse()
+  /// was called in the same pass (one impact, one integration).
+  void impulses_integrated(std::vector<IntegratedImpulse> impulses);
 
  private:
   double t_;
@@ -281,6 +298,7 @@ class EventContext {
   std::span<const bool> time_events_fired_;
   detail::EventRequests& requests_;
   bool wrapped_ = false;  ///< made by with_state: rows and variables are not the simulator's
+  std::vector<Var>* wrapped_impulses_ = nullptr;  ///< with_state's list for impulse()
 };
 
 /// Receives the entries of dF/dx + cj dF/d(der_x) from a model-supplied Jacobian. Entries

@@ -39,9 +39,11 @@ bool EventContext::fell(Crossing c) const {
   return !crossings_.value(c.index) && crossings_.previous(c.index);
 }
 
-EventContext EventContext::with_state(std::span<double> x, std::span<const double> der_x) const {
+EventContext EventContext::with_state(std::span<double> x, std::span<const double> der_x,
+                                      std::vector<Var>* impulses) const {
   EventContext view(t_, kind_, pass_, x, der_x, crossings_, time_events_fired_, requests_);
   view.wrapped_ = true;
+  view.wrapped_impulses_ = impulses;
   return view;
 }
 
@@ -99,11 +101,39 @@ void EventContext::terminate(std::string reason) {
 void EventContext::request_iteration() { requests_.another_pass = true; }
 
 void EventContext::impulse(Var v) {
-  refuse_in_wrapped(wrapped_, "EventContext::impulse");
   const std::size_t j = detail::checked("variable", v.index, x_.size());
+  if (wrapped_impulses_ != nullptr) {
+    // The wrapping model integrates the impact over its own equations.
+    if (std::none_of(wrapped_impulses_->begin(), wrapped_impulses_->end(),
+                     [j](Var w) { return w.index == j; })) {
+      wrapped_impulses_->push_back(v);
+    }
+    return;
+  }
+  refuse_in_wrapped(wrapped_, "EventContext::impulse");
+  if (requests_.impulses_integrated) {
+    throw ModelError(
+        "EventContext::impulse: the impact of this pass was already integrated by the model "
+        "(impulses_integrated)");
+  }
   if (std::find(requests_.impulse_sources.begin(), requests_.impulse_sources.end(), j) ==
       requests_.impulse_sources.end()) {
     requests_.impulse_sources.push_back(j);
+  }
+  requests_.another_pass = true;
+}
+
+void EventContext::impulses_integrated(std::vector<IntegratedImpulse> impulses) {
+  refuse_in_wrapped(wrapped_, "EventContext::impulses_integrated");
+  if (!requests_.impulse_sources.empty()) {
+    throw ModelError(
+        "EventContext::impulses_integrated: impulse() was called in the same pass; an impact is "
+        "integrated either by the simulator or by the model");
+  }
+  requests_.impulses_integrated = true;
+  for (const IntegratedImpulse& i : impulses) {
+    requests_.integrated_impulses.emplace_back(
+        detail::checked("variable", i.variable.index, x_.size()), i.integral);
   }
   requests_.another_pass = true;
 }

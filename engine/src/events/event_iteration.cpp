@@ -42,7 +42,8 @@ bool EventIteration::SmoothEvent::after(const EventRequests& requests, const std
                                         const EventRecord& record) {
   reformulated = reformulated || requests.reformulated;
   possible = possible && !requests.row_kinds_changed && requests.impulse_sources.empty() &&
-             !requests.terminate && x == x_before && record.time_events.empty();
+             !requests.impulses_integrated && !requests.terminate && x == x_before &&
+             record.time_events.empty();
   return reformulated && possible;
 }
 
@@ -80,13 +81,7 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
       out.end = SimulationStatus{Outcome::kStoppedByModel, t, requests.terminate_reason};
       out.record.note = requests.terminate_reason;
     }
-    if (out.smooth) {
-      // Nothing to solve for (above); the passes go on to see the crossings settle.
-    } else if (auto failure = host_.make_consistent(
-                   t, kind == EventKind::kInitial, requests.impulse_sources, out.record.impulses)) {
-      out.end = std::move(failure);
-      return PassesEnd::kFailed;
-    }
+    if (!make_consistent(t, kind, requests, out)) return PassesEnd::kFailed;
     // Time events scheduled for this very instant fire in the next pass.
     const bool due_now = state_.schedule.collect_due(t);
     state_.schedule.append_fired_names(out.record.time_events);
@@ -100,6 +95,25 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
       }
     }
   }
+}
+
+bool EventIteration::make_consistent(double t, EventKind kind, const EventRequests& requests,
+                                     EventOutcome& out) {
+  if (out.smooth) return true;  // nothing to solve for; the passes see the crossings settle
+  if (requests.impulses_integrated) {
+    // The model made the jump over its impulses itself; the next pass, after its impact mode,
+    // makes the state and the derivatives consistent.
+    for (const auto& [variable, integral] : requests.integrated_impulses) {
+      out.record.impulses.push_back({state_.model.structure().variables.name(variable), integral});
+    }
+    return true;
+  }
+  if (auto failure = host_.make_consistent(t, kind == EventKind::kInitial, requests.impulse_sources,
+                                           out.record.impulses)) {
+    out.end = std::move(failure);
+    return false;
+  }
+  return true;
 }
 
 void EventIteration::evaluate_pass(double t, EventKind kind, int pass, EventOutcome& out) {

@@ -97,6 +97,10 @@ class EventIteration {
                const EventRecord& record);
   };
   PassesEnd passes(double t, EventKind kind, EventOutcome& out);
+  /// The state after a pass's handler made consistent as the requests say: nothing for a
+  /// reformulation, the impulses recorded when the model integrated its impact itself, the
+  /// owner's jump solve otherwise. False when that failed (out.end says why).
+  bool make_consistent(double t, EventKind kind, const EventRequests& requests, EventOutcome& out);
   /// One evaluation at t with the Booleans following the values; records flips.
   void evaluate_pass(double t, EventKind kind, int pass, EventOutcome& out);
   /// Throws (as a model failure) naming an equation handle beyond the rows written at t0.

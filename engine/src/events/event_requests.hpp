@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hdae/model.hpp"
@@ -21,6 +22,9 @@ struct EventRequests {
   std::string terminate_reason;
   bool another_pass = false;
   std::vector<std::size_t> impulse_sources;  ///< variables marked by EventContext::impulse
+  /// EventContext::impulses_integrated: the model made the jump itself (variable, integral).
+  bool impulses_integrated = false;
+  std::vector<std::pair<std::size_t, double>> integrated_impulses;
 };
 
 }  // namespace hdae::detail

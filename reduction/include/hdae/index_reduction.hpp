@@ -37,7 +37,12 @@
 //
 // 6. Events: the original's crossings and time events are the reduced model's first ones, at
 //    the same indices. Its template's crossing helpers reach the simulation's, and its
-//    on_event sees its own variables (EventContext::with_state). After each event the
+//    on_event sees its own variables (EventContext::with_state). An impact source it marks
+//    (EventContext::impulse, the contact force) is integrated over by the reduced model itself:
+//    ITI's impulse orders on Pryce's structure say which slots jump and which carry a Dirac
+//    impulse (the rod force's, found from the rod's second derivative), and the equations of
+//    order 0 are integrated by the midpoint rule of ITI eq. (8), the constraints of order -1
+//    held at the right limits (EventContext::impulses_integrated). After each event the
 //    structure is analysed again at the event's point: when the offsets are unchanged, the
 //    states are selected anew and integration goes on. A mode that changes them (a row that
 //    gains or loses a derivative, a constraint that comes or goes) ends the run with a
