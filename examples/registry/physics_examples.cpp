@@ -9,6 +9,7 @@
 #include "hdae/models/iti_example2.hpp"
 #include "hdae/models/pid_controller.hpp"
 #include "hdae/models/slider_crank.hpp"
+#include "hdae/models/string_pendulum.hpp"
 #include "hdae/models/tank_overflow.hpp"
 #include "hdae/models/wall_pendulum.hpp"
 #include "registry/registry_parts.hpp"
@@ -45,6 +46,30 @@ void add_impact_examples(std::vector<Example>& examples) {
             }
             return fmt::format("impacts = {1}, the first at t = {2:.9f} s, energy({0}) = {3:.6f} J",
                                end_time(r), bob.impacts(), first, r.table.final_value("energy"));
+          },
+  });
+
+  // Changes of structure: taut (index 3) and slack (index 1) have their own layouts.
+  examples.push_back({
+      .name = "string_pendulum",
+      .description = "Bob on a string started at the bottom at sqrt(3.5 g L): slack at 120 "
+                     "degrees, a parabola, jerked taut (restitution 0); laid out afresh at "
+                     "each change of structure",
+      .make_model = from_catalog("string_pendulum"),
+      .options =
+          [] {
+            SimulationOptions o = run_to(2.0);
+            o.step_to_outputs = true;
+            return o;
+          }(),
+      .reference_signals = {"x", "y", "vx", "vy", "T", "phi", "energy", "r"},
+      .key_numbers =
+          [](const SimulationModel& m, const SimulationResult& r) {
+            const auto& reduced = dynamic_cast<const IndexReducedModel&>(m);
+            return fmt::format(
+                "events = {1}, re-selections and layouts = {2}, energy({0}) = {3:.6f} J",
+                end_time(r), r.events.size(), reduced.selection_changes(),
+                r.table.final_value("energy"));
           },
   });
 

@@ -21,6 +21,7 @@
 #include "hdae/models/pid_controller.hpp"
 #include "hdae/models/simple_state_events.hpp"
 #include "hdae/models/slider_crank.hpp"
+#include "hdae/models/string_pendulum.hpp"
 #include "hdae/models/tank_overflow.hpp"
 #include "hdae/models/three_masses.hpp"
 #include "hdae/models/transistor_amplifier.hpp"
@@ -113,6 +114,10 @@ std::vector<CatalogEntry> make_catalog() {
        "Cartesian pendulum (index 3) striking a wall under its pivot with e = 0.5: the engine "
        "integrates the reduced equations over the contact force's impulse",
        [] { return std::unique_ptr<SimulationModel>(make_wall_pendulum()); }},
+      {"string_pendulum",
+       "Bob on a string (index 3 taut, 1 slack) started at the bottom: goes slack, flies, jerks "
+       "taut; the reduced system is laid out afresh at each change",
+       [] { return std::unique_ptr<SimulationModel>(make_string_pendulum()); }},
   };
 }
 

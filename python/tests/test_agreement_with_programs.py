@@ -48,6 +48,7 @@ RUNS = {
     "andrews_squeezer": (0.03, 1e-8),
     "slider_crank": (2.0, 1e-8),
     "wall_pendulum": (3.0, 1e-8),
+    "string_pendulum": (2.0, 1e-8),
 }
 # A small chain keeps the run short; every other model runs with its default parameters.
 PARAMETERS = {"mass_spring_chain": {"N": 20}}
@@ -58,6 +59,7 @@ OPTIONS = {
     "transistor_amplifier": {"abs_tol_factor": 1.0},
     "slider_crank": {"step_to_outputs": True},
     "wall_pendulum": {"step_to_outputs": True},
+    "string_pendulum": {"step_to_outputs": True},
 }
 
 

@@ -17,7 +17,7 @@ def shared_speed(J2, J1=0.1, k=0.25, C=2.0, w2=10.0):
 
 def test_catalog_has_a_factory_per_model():
     names = hdae.models.names()
-    assert "ideal_clutch" in names and "bouncing_ball" in names and len(names) == 24
+    assert "ideal_clutch" in names and "bouncing_ball" in names and len(names) == 25
     for name in names:
         factory = getattr(hdae.models, "".join(p.capitalize() for p in name.split("_")))
         assert factory.__module__ == "hdae.models"

@@ -65,7 +65,7 @@ std::vector<Alias> find_aliases(const PhysicsModel& model, const IndexAnalysis& 
   for (std::size_t i = 0; i < c.size(); ++i) {
     std::size_t a = 0, b = 0;
     if (!candidate(analysis.signature, i, a, b)) continue;
-    if (d[a] - c[i] != 1 || d[b] - c[i] != 0 || defined[a]) continue;
+    if (d[a] - c[i] != 1 || d[b] < c[i] || defined[a]) continue;
     if (!confirmed(model, t, x, der_x, i, a, b)) continue;
     defined[a] = true;
     aliases.push_back({i, a, b});

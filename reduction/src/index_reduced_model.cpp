@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -46,7 +48,16 @@ struct IndexReducedModel::Impl {
   StateSelection initial_selection, selection;
   std::vector<double> scale;                ///< nominal value per original unknown
   std::vector<std::string> equation_names;  ///< the original's, for the selection's messages
+  /// The selection crossing is declared: the layout has a choice of states, or the model has
+  /// events, whose modes may bring one (relayout).
   bool watch_selection = false;
+  /// The current layout leaves a choice of states (reduction::has_choice).
+  bool choice = false;
+  /// When the active layout is not the start's: the time of the event that brought it.
+  std::optional<double> layout_since;
+  /// The layout and rows at the start, restored by reset() after a run changed modes.
+  SlotLayout initial_layout;
+  EquationTable initial_equations;
   Crossing selection_crossing;
   /// The selection's quality (reduction::selection_quality) where the crossings were last
   /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
@@ -63,7 +74,18 @@ struct IndexReducedModel::Impl {
   bool in_impact = false;
 
   void build();
-  void check_analysis() const;
+  /// ModelError unless the analysis is one the reduction handles (regular, without row
+  /// combinations, no row differentiated more than three times); t: where it was made.
+  void check_analysis(const IndexAnalysis& a, double t) const;
+  /// The run's unknown for each unknown of a new mode's layout (by the slot each is named
+  /// after); ModelError naming the unknowns the new mode needs or drops.
+  [[nodiscard]] std::vector<std::size_t> run_numbering(const reduction::SlotLayout& fresh,
+                                                       double t) const;
+  /// The layout of the mode `now` in force after an event, its unknowns numbered as the run's:
+  /// rows, their kinds, the exact Newton matrix and the state selection follow it, and the
+  /// simulator makes the state consistent with the new rows.
+  void relayout(EventContext& event, const IndexAnalysis& now,
+                std::vector<reduction::Alias> aliases);
   void find_consistent_start();
   [[noreturn]] void throw_no_consistent_start(const reduction::StartResult& r) const;
   void name_state_rows();
@@ -113,16 +135,15 @@ bool IndexReducedModel::Impl::forward_event(EventContext& event) {
     integrate_impact(event, sources, x, der_x);
     return false;
   }
-  // The mode may have changed the equations: the reduction holds while the offsets stay.
+  // The mode may have changed the equations: a new structure gets its own layout.
   const IndexAnalysis now = analyze_index(*original, event.t(), x, der_x, {}, {}, detection());
-  if (now.verdict != IndexVerdict::kRegular || now.sigma_method.c != layout.c ||
-      now.sigma_method.d != layout.d ||
-      reduction::find_aliases(*original, now, event.t(), x, der_x) != layout.aliases) {
-    throw ModelError("model '" + original->structure().name +
-                     "': at t = " + std::to_string(event.t()) +
-                     " the event changed the structure of the equations; the index reduction "
-                     "keeps the structure it found at the start (" +
-                     now.describe() + ")");
+  check_analysis(now, event.t());
+  std::vector<reduction::Alias> aliases =
+      reduction::find_aliases(*original, now, event.t(), x, der_x);
+  if (now.sigma_method.c != layout.c || now.sigma_method.d != layout.d ||
+      aliases != layout.aliases) {
+    relayout(event, now, std::move(aliases));
+    return true;
   }
   // The mode's equations may read other unknowns than before: the Newton matrix follows them.
   if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
@@ -137,6 +158,67 @@ bool IndexReducedModel::Impl::forward_event(EventContext& event) {
     event.reformulated();
   }
   return true;
+}
+
+std::vector<std::size_t> IndexReducedModel::Impl::run_numbering(const reduction::SlotLayout& fresh,
+                                                                double t) const {
+  const ModelStructure& s = original->structure();
+  std::map<std::string, std::size_t> index;
+  for (std::size_t u = 0; u < structure.variables.size(); ++u) {
+    index[structure.variables.name(u)] = u;
+  }
+  std::vector<std::size_t> number;
+  std::vector<std::string> missing;
+  for (std::size_t u = 0; u < fresh.num_slots; ++u) {
+    const auto [j, k] = fresh.logical(fresh.named_after[u]);
+    const std::string name = reduction::slot_name(s.variables.name(j), k);
+    const auto it = index.find(name);
+    if (it == index.end()) {
+      missing.push_back(name);
+    } else {
+      number.push_back(it->second);
+      index.erase(it);
+    }
+  }
+  if (missing.empty() && index.empty()) return number;
+  std::vector<std::string> what;
+  if (!missing.empty()) {
+    what.push_back(fmt::format("needs the unknowns {{{}}}", fmt::join(missing, ", ")));
+  }
+  std::vector<std::string> left;
+  for (const auto& [name, u] : index) left.push_back(name);
+  if (!left.empty()) what.push_back(fmt::format("drops {{{}}}", fmt::join(left, ", ")));
+  throw ModelError(fmt::format(
+      "model '{}': at t = {} the event changed the structure so that the reduced system {}; "
+      "the unknowns of a run stay those it started with",
+      s.name, t, fmt::join(what, " and ")));
+}
+
+void IndexReducedModel::Impl::relayout(EventContext& event, const IndexAnalysis& now,
+                                       std::vector<reduction::Alias> aliases) {
+  const reduction::SlotLayout fresh =
+      reduction::make_layout(now.sigma_method.c, now.sigma_method.d, aliases);
+  layout = reduction::renumbered(fresh, run_numbering(fresh, event.t()));
+  // The unknowns stay the run's (names, nominal values, error control); the rows are the mode's.
+  ModelStructure rows = reduction::reduced_structure(original->structure(), layout);
+  for (std::size_t r = 0; r < rows.equations.size(); ++r) {
+    if (rows.equations.kind(r) != structure.equations.kind(r)) {
+      event.set_row_kind(Eq{r}, rows.equations.kind(r));
+    }
+  }
+  structure.equations = std::move(rows.equations);
+  mode = now;
+  exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
+  if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
+  std::vector<double> y(structure.variables.size());
+  for (std::size_t k = 0; k < y.size(); ++k) y[k] = event.x(Var{k});
+  choice = reduction::has_choice(layout);
+  layout_since = event.t();
+  selection = fresh_selection(event.t(), y);
+  quality = 1.0;
+  ++changes;
+  name_state_rows();
+  event.rows_changed();
 }
 
 void IndexReducedModel::Impl::integrate_impact(EventContext& event, std::span<const Var> sources,
@@ -184,21 +266,24 @@ std::string IndexReducedModel::Impl::alias_words() const {
                      fmt::join(pairs, ", "));
 }
 
-void IndexReducedModel::Impl::check_analysis() const {
+void IndexReducedModel::Impl::check_analysis(const IndexAnalysis& a, double t) const {
   const ModelStructure& s = original->structure();
-  if (analysis.verdict != IndexVerdict::kRegular) {
-    throw ModelError("model '" + s.name + "' cannot be reduced: " + analysis.describe());
+  const std::string where = &a == &analysis
+                                ? "model '" + s.name + "'"
+                                : fmt::format("model '{}' in its mode at t = {}", s.name, t);
+  if (a.verdict != IndexVerdict::kRegular) {
+    throw ModelError(where + " cannot be reduced: " + a.describe());
   }
-  if (!analysis.corrections.empty()) {
-    throw ModelError("model '" + s.name +
-                     "': its structure needs rows replaced by combinations of rows (a singular "
+  if (!a.corrections.empty()) {
+    throw ModelError(where +
+                     ": its structure needs rows replaced by combinations of rows (a singular "
                      "leading matrix), which the index reduction does not form: " +
-                     analysis.describe());
+                     a.describe());
   }
-  const auto& c = analysis.sigma_method.c;
+  const auto& c = a.sigma_method.c;
   const auto worst = std::max_element(c.begin(), c.end());
   if (worst != c.end() && *worst > 3) {
-    throw ModelError("model '" + s.name + "': equation '" +
+    throw ModelError(where + ": equation '" +
                      s.equations.name(static_cast<std::size_t>(worst - c.begin())) +
                      "' would have to be differentiated " + std::to_string(*worst) +
                      " times; index reduction goes up to 3");
@@ -218,9 +303,10 @@ void IndexReducedModel::Impl::build() {
   s.variables.for_each_declared(
       [&der_x](std::size_t j, const VariableInfo& v) { der_x[j] = v.der_start.value_or(0.0); });
   analysis = analyze_index(*original, kAnalysisTime, x, der_x, {}, {}, detection());
-  check_analysis();
+  check_analysis(analysis, kAnalysisTime);
   mode = analysis;
   in_impact = false;
+  layout_since.reset();
   layout =
       reduction::make_layout(analysis.sigma_method.c, analysis.sigma_method.d,
                              reduction::find_aliases(*original, analysis, kAnalysisTime, x, der_x));
@@ -238,7 +324,9 @@ void IndexReducedModel::Impl::build() {
   selection = initial_selection;
   quality = 1.0;
   changes = 0;
-  watch_selection = reduction::has_choice(layout);
+  choice = reduction::has_choice(layout);
+  watch_selection = choice || has_events();
+  initial_layout = layout;
   if (watch_selection) {
     selection_crossing = Crossing{structure.crossings.size()};
     structure.crossings.push_back(
@@ -246,6 +334,7 @@ void IndexReducedModel::Impl::build() {
          CrossingDirection::kFalling, 1.0});
   }
   name_state_rows();
+  initial_equations = structure.equations;
 }
 
 void IndexReducedModel::Impl::find_consistent_start() {
@@ -409,7 +498,7 @@ void IndexReducedModel::evaluate(Evaluation& e) {
     r[m.layout.num_equation_rows + k] = der_x[m.selection.states[k]] - x[m.selection.next[k]];
   }
   if (m.watch_selection) {
-    if (e.wants_crossings() && !m.in_impact) m.quality = m.quality_now(e.t(), x);
+    if (e.wants_crossings() && !m.in_impact && m.choice) m.quality = m.quality_now(e.t(), x);
     e.positive(m.selection_crossing, m.quality - m.options.switch_ratio);
   }
   if (e.wants_outputs()) m.forward_outputs(e);
@@ -437,17 +526,21 @@ void IndexReducedModel::on_event(EventContext& event) {
 }
 
 void IndexReducedModel::reset() {
-  impl_->original->reset();
-  impl_->mode = impl_->analysis;
-  impl_->in_impact = false;
-  // Events may have rebuilt the Newton matrix for the equations of another mode.
-  if (impl_->exact) {
-    impl_->exact_jacobian = reduction::ReducedJacobian(impl_->layout, impl_->analysis.signature);
-  }
-  impl_->selection = impl_->initial_selection;
-  impl_->quality = 1.0;
-  impl_->changes = 0;
-  impl_->name_state_rows();
+  Impl& m = *impl_;
+  m.original->reset();
+  // Events may have changed the mode's layout and rows, and the Newton matrix's entries.
+  m.mode = m.analysis;
+  m.in_impact = false;
+  m.layout_since.reset();
+  m.layout = m.initial_layout;
+  m.structure.equations = m.initial_equations;
+  m.choice = reduction::has_choice(m.layout);
+  m.exact = m.layout.max_c <= reduction::kMaxJacobianDepth && m.original->propagates_jets();
+  if (m.exact) m.exact_jacobian = reduction::ReducedJacobian(m.layout, m.analysis.signature);
+  m.selection = m.initial_selection;
+  m.quality = 1.0;
+  m.changes = 0;
+  m.name_state_rows();
 }
 
 void IndexReducedModel::set_parameter(std::string_view name, double value) {
@@ -489,7 +582,15 @@ std::vector<std::string> IndexReducedModel::states() const {
 }
 
 std::string IndexReducedModel::describe() const {
-  std::string out = impl_->analysis.describe();
+  // The analysis of the mode whose layout is active: the start's until an event changes the
+  // structure.
+  std::string out = impl_->mode.describe();
+  if (impl_->layout_since) {
+    out = fmt::format(
+        "active layout: that of the mode the event at t = {:.17g} brought (the start's mode has "
+        "index {})\n{}",
+        *impl_->layout_since, impl_->analysis.index, out);
+  }
   out += fmt::format(
       "\nstructure detection: an equation depends on a variable or derivative when its change "
       "exceeds {:g} of the geometric mean of its row's and its column's largest change "
@@ -504,8 +605,8 @@ std::string IndexReducedModel::describe() const {
   const std::vector<std::string> s = states();
   for (std::size_t k = 0; k < s.size(); ++k) out += (k == 0 ? "" : ", ") + s[k];
   if (s.empty()) out += "none";
-  out += impl_->watch_selection ? " (re-selected at events when they become a poor choice)"
-                                : " (fixed: the structure leaves no choice)";
+  out += impl_->choice ? " (re-selected at events when they become a poor choice)"
+                       : " (fixed: the structure leaves no choice)";
   out += impl_->alias_words();
   for (const std::string& note : impl_->start_notes) out += "\n" + note;
   return out;

@@ -85,6 +85,14 @@ SlotLayout make_layout(std::span<const int> c, std::span<const int> d,
   return l;
 }
 
+SlotLayout renumbered(SlotLayout layout, std::span<const std::size_t> number) {
+  for (std::size_t& u : layout.unknown_of) u = number[u];
+  std::vector<std::size_t> named_after(layout.num_slots);
+  for (std::size_t u = 0; u < layout.num_slots; ++u) named_after[number[u]] = layout.named_after[u];
+  layout.named_after = std::move(named_after);
+  return layout;
+}
+
 std::string slot_name(const std::string& name, int k) {
   return name + std::string(static_cast<std::size_t>(k), '\'');
 }

@@ -64,9 +64,13 @@ struct SlotLayout {
 };
 
 /// The layout for offsets c, d with the given aliases merged (each with d_a - c_i = 1 and
-/// d_b - c_i = 0, so that the two chains of slots have the same length).
+/// d_b >= c_i, so that every x_a^(q+1), q <= c_i, has its x_b^(q)).
 [[nodiscard]] SlotLayout make_layout(std::span<const int> c, std::span<const int> d,
                                      std::span<const Alias> aliases = {});
+
+/// The layout with unknown u renumbered number[u] (a permutation of its unknowns): a new mode's
+/// layout made to keep the numbering of the run it continues.
+[[nodiscard]] SlotLayout renumbered(SlotLayout layout, std::span<const std::size_t> number);
 
 /// "x", "x'", "x''", "x'''" for k = 0..3.
 [[nodiscard]] std::string slot_name(const std::string& name, int k);

@@ -714,3 +714,46 @@ TEST_CASE(
     CHECK(std::abs(at(t, i, "energy") - energy) < 1e-8 * m * g * L);
   }
 }
+
+TEST_CASE("the string-pendulum reference flies from 120 degrees to the bottom and keeps 1/16") {
+  const ResultTable t = reference("string_pendulum");
+  // models/string_pendulum.hpp at its defaults: L = 1 m, m = 1 kg, g = 9.81, v0^2 = 3.5 g L
+  // at the bottom. The tension m v^2/L + m g cos(theta) vanishes at theta = 120 degrees, at
+  // (sqrt(3)/2, 1/2) L with v_s^2 = g L / 2 along (-1/2, sqrt(3)/2). The parabola from there
+  // reaches x = 0 after tau = sqrt(3) L / v_s = sqrt(6 L / g), at y = L/2 + 3 L/2 - 3 L = -L:
+  // the bottom of the circle. There the jerk takes vy and keeps vx = -v_s / 2 = -sqrt(g L / 8),
+  // so the energy (0 at the pivot's height) goes from v0^2/2 - g L = 3/4 g L to
+  // g L / 16 - g L = -15/16 g L. In flight the energy is kept too and the tension is 0.
+  const double L = 1.0, g = 9.81;
+  std::size_t slack = 0, jerk = 0;  // the events' right limits
+  for (const std::size_t i : right_limit_rows(t)) {
+    if (slack == 0 && at(t, i, "T") == 0.0) slack = i;
+    if (slack != 0 && i > slack && at(t, i, "T") > 0.0) jerk = i;
+  }
+  REQUIRE(slack != 0);
+  REQUIRE(jerk != 0);
+  CHECK(at(t, slack, "x") == doctest::Approx(std::sqrt(3.0) / 2.0 * L).epsilon(1e-9));
+  CHECK(at(t, slack, "y") == doctest::Approx(0.5 * L).epsilon(1e-9));
+  // The flight's time carries the root finding's and the integration's errors (about 100
+  // rel_tol of the 0.8 s).
+  CHECK(t.time(jerk) - t.time(slack) == doctest::Approx(std::sqrt(6.0 * L / g)).epsilon(1e-8));
+  CHECK(std::abs(at(t, jerk, "x")) < 1e-8 * L);
+  CHECK(at(t, jerk, "y") == doctest::Approx(-L).epsilon(1e-9));
+  CHECK(at(t, jerk, "vx") == doctest::Approx(-std::sqrt(g * L / 8.0)).epsilon(1e-8));
+  CHECK(std::abs(at(t, jerk, "vy")) < 1e-8 * std::sqrt(g * L));
+  for (std::size_t i = 0; i < t.num_rows(); ++i) {
+    CAPTURE(t.time(i));
+    const double energy = at(t, i, "energy"), r = at(t, i, "r");
+    if (i < jerk) {
+      CHECK(energy == doctest::Approx(0.75 * g * L).epsilon(1e-8));
+    } else {
+      CHECK(energy == doctest::Approx(-15.0 / 16.0 * g * L).epsilon(1e-8));
+    }
+    if (i > slack && i < jerk) {
+      CHECK(at(t, i, "T") == 0.0);
+      CHECK(r <= L * (1.0 + 1e-12));
+    } else {
+      CHECK(r == doctest::Approx(L).epsilon(1e-10));
+    }
+  }
+}

@@ -45,7 +45,7 @@ case "${case_name}" in
   list)
     run list
     expect_status 0
-    [[ "$(wc -l < out)" == 24 ]] || fail "$(wc -l < out) lines, expected 24"
+    [[ "$(wc -l < out)" == 25 ]] || fail "$(wc -l < out) lines, expected 25"
     expect_out "^  ideal_clutch +Ideal clutch"
     expect_out "^  mass_spring_chain +Chain of N masses"
     ;;

@@ -45,9 +45,10 @@
 //    held at the right limits (EventContext::impulses_integrated). After each event the
 //    structure is analysed again at the event's point: when the offsets are unchanged, the
 //    states are selected anew and integration goes on. A mode that changes them (a row that
-//    gains or loses a derivative, a constraint that comes or goes) ends the run with a
-//    ModelError, because the slot layout, and with it the number of unknowns IDA integrates,
-//    is fixed for a run.
+//    gains or loses a derivative, a constraint that comes or goes) gets a layout of its own,
+//    its unknowns numbered as the run's, and the simulator makes the state consistent with
+//    its rows. A mode whose layout needs other unknowns ends the run with a ModelError naming
+//    them, because the unknowns IDA integrates are fixed for a run.
 //
 // IDA's Newton matrix is exact: the equations' jets are differentiated in the slots by jets one
 // level deeper (reduced_jacobian.hpp). Dense linear algebra throughout: meant for models of up
@@ -107,13 +108,14 @@ class IndexReducedModel final : public SimulationModel {
   /// The structure analysis at the start values.
   [[nodiscard]] const IndexAnalysis& analysis() const;
   /// The reduced model's variable holding the k-th derivative of the original variable v
-  /// (k <= d_j); ModelError when the reduced system has no such slot.
+  /// (k <= d_j) in the active layout; ModelError when the reduced system has no such slot.
   [[nodiscard]] Var slot(Var original_variable, int k) const;
   /// Names of the current states, e.g. {"y", "y'"}.
   [[nodiscard]] std::vector<std::string> states() const;
-  /// How often the states were re-selected since reset().
+  /// How often the states were re-selected (or laid out afresh for a new mode) since reset().
   [[nodiscard]] std::size_t selection_changes() const;
-  /// Index, differentiated equations, selected states and moved start values, in words.
+  /// Index, differentiated equations, selected states and moved start values of the active
+  /// layout, in words; after a change of structure, also the event that brought the layout.
   [[nodiscard]] std::string describe() const;
 
  private:
