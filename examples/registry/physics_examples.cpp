@@ -26,12 +26,7 @@ void add_impact_examples(std::vector<Example>& examples) {
                      "horizontal, striking a wall under its pivot with e = 0.5: the contact "
                      "force is an impact source",
       .make_model = from_catalog("wall_pendulum"),
-      .options =
-          [] {
-            SimulationOptions o = run_to(3.0);
-            o.step_to_outputs = true;
-            return o;
-          }(),
+      .options = run_to_at_steps(3.0),
       .reference_signals = {"x", "y", "vx", "vy", "F", "Fc", "phi", "energy"},
       .key_numbers =
           [](const SimulationModel& m, const SimulationResult& r) {
@@ -56,12 +51,7 @@ void add_impact_examples(std::vector<Example>& examples) {
                      "degrees, a parabola, jerked taut (restitution 0); laid out afresh at "
                      "each change of structure",
       .make_model = from_catalog("string_pendulum"),
-      .options =
-          [] {
-            SimulationOptions o = run_to(2.0);
-            o.step_to_outputs = true;
-            return o;
-          }(),
+      .options = run_to_at_steps(2.0),
       .reference_signals = {"x", "y", "vx", "vy", "T", "phi", "energy", "r"},
       .key_numbers =
           [](const SimulationModel& m, const SimulationResult& r) {
@@ -204,12 +194,7 @@ void add_mechanism_examples(std::vector<Example>& examples) {
       .description = "Slider crank in natural coordinates (index 3, reduced by the engine): crank "
                      "at 1 turn/s, slider at x_B = r cos(theta) + sqrt(l^2 - r^2 sin^2(theta))",
       .make_model = from_catalog("slider_crank"),
-      .options =
-          [] {
-            SimulationOptions o = run_to(2.0);
-            o.step_to_outputs = true;
-            return o;
-          }(),
+      .options = run_to_at_steps(2.0),
       .reference_signals = {"theta", "xA", "yA", "xB", "uB", "FAx", "FAy", "lambda", "N", "tau",
                             "energy", "power"},
       .key_numbers =

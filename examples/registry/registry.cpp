@@ -209,12 +209,7 @@ std::vector<Example> make_registry() {
       .make_model = from_catalog("cartesian_pendulum"),
       // Output rows are IDA's steps, so that the rod and its hidden constraints hold on every
       // stored row to the Newton tolerance (docs/design.md, "Index reduction").
-      .options =
-          [] {
-            SimulationOptions o = run_to(10.0);
-            o.step_to_outputs = true;
-            return o;
-          }(),
+      .options = run_to_at_steps(10.0),
       .reference_signals = {"x", "y", "vx", "vy", "F", "phi", "energy"},
       .key_numbers =
           [](const SimulationModel& m, const SimulationResult& r) {

@@ -21,6 +21,14 @@ inline SimulationOptions run_to(double stop_s) {
   return o;
 }
 
+/// run_to with rows at IDA's steps (no interpolation), so that the constraints of a reduced
+/// model and their hidden derivatives hold on every row to the Newton tolerance.
+inline SimulationOptions run_to_at_steps(double stop_s) {
+  SimulationOptions o = run_to(stop_s);
+  o.step_to_outputs = true;
+  return o;
+}
+
 /// The time of the last row, where the key numbers' final values are taken: the stop time
 /// unless the run ended early.
 inline std::string end_time(const SimulationResult& r) {
