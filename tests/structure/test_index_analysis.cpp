@@ -1,6 +1,7 @@
 // analyze_index on models with a known index (hdae/structure.hpp; docs/design.md, "Structure
 // and index").
 #include <algorithm>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/simulator.hpp"
 #include "hdae/structure.hpp"
+#include "structure/leading_jacobian.hpp"
 #include "structure/structure_models.hpp"
 
 using namespace hdae;
@@ -288,4 +290,16 @@ TEST_CASE("a corrected row is probed with the union of the declared patterns it 
   CHECK(a.index == 1);
   CHECK(a.corrections.size() == 3);
   CHECK(a.sigma_method.c == std::vector<int>{1, 0, 0, 1, 0, 0, 1, 0});
+}
+
+TEST_CASE("the mass matrix rank is the sum of its blocks' ranks") {
+  // Rows and columns linked by entries form a block: {0, 1} x {0, 1} holds [1 2; 2 4] (rank 1,
+  // its rows proportional), row 2 and column 3 the entry 5, row 3 and column 2 the entry 1e-3.
+  // Total rank 3; with blocks of at most one row the analysis declines.
+  ModelStructure s;
+  for (const char* name : {"a", "b", "c", "d"}) s.variables.add({.name = name});
+  const std::vector<structure::MatrixEntry> m = {{0, 0, 1.0}, {0, 1, 2.0}, {1, 0, 2.0},
+                                                 {1, 1, 4.0}, {2, 3, 5.0}, {3, 2, 1e-3}};
+  CHECK(structure::rank_by_blocks(s, m, 4) == std::optional<std::size_t>(3));
+  CHECK(!structure::rank_by_blocks(s, m, 1).has_value());
 }

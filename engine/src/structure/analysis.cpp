@@ -90,20 +90,20 @@ std::optional<RowCombination> correction_for(const Round& r, IndexAnalysis& a) {
   return combination;
 }
 
-/// Largest model whose mass matrix rank is found numerically; above it the rank is the
-/// structural one. A singular mass matrix is the rule for models of higher index (every
-/// algebraic unknown), and a rank-revealing sparse factorisation of one fills in: the rod
-/// chain of 10^3 unknowns took a third of a second, 10^4 unknowns minutes.
+/// Largest connected block of the mass matrix whose rank is found numerically; with a larger
+/// one the rank is the structural one. A singular mass matrix is the rule for models of
+/// higher index (every algebraic unknown), and a rank-revealing sparse factorisation of one
+/// fills in: the rod chain of 10^3 unknowns took a third of a second, 10^4 unknowns minutes.
+/// Its blocks are small for mechanisms (one per body and coordinate).
 constexpr std::size_t kNumericalMassRankLimit = 500;
 
-/// Rank of dF/d(der_x): numerical up to kNumericalMassRankLimit unknowns, else the size of a
-/// maximum matching of its entries (an upper bound that equals the numerical rank unless
-/// entries cancel).
+/// Rank of dF/d(der_x): numerical, block by block, while its blocks have at most
+/// kNumericalMassRankLimit rows and columns, else the size of a maximum matching of its
+/// entries (an upper bound that equals the numerical rank unless entries cancel).
 std::size_t mass_matrix_rank(const Round& round, const ModelStructure& s) {
-  if (s.num_unknowns() <= kNumericalMassRankLimit) {
-    return static_cast<std::size_t>(
-        structure::check_rank(s, structure::mass_matrix(round.sigma, round.partials))
-            .deficiency.rank);
+  if (const auto rank = structure::rank_by_blocks(
+          s, structure::mass_matrix(round.sigma, round.partials), kNumericalMassRankLimit)) {
+    return *rank;
   }
   SignatureMatrix derivatives;
   derivatives.n = round.sigma.n;

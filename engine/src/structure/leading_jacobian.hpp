@@ -39,6 +39,14 @@ struct MatrixEntry {
 
 [[nodiscard]] RankCheck check_rank(const ModelStructure& s, const std::vector<MatrixEntry>& a);
 
+/// The numerical rank of the n x n matrix a as check_rank finds it, as the sum of the ranks of
+/// its connected blocks (rows and columns linked by entries: the equations of motion of
+/// separate bodies are separate blocks); none when a block has more than max_block rows or
+/// columns.
+[[nodiscard]] std::optional<std::size_t> rank_by_blocks(const ModelStructure& s,
+                                                        const std::vector<MatrixEntry>& a,
+                                                        std::size_t max_block);
+
 /// The system Jacobian of Pryce's method: the partial of entry (i, j) where d_j - c_i equals
 /// sigma_ij, zero elsewhere.
 [[nodiscard]] std::vector<MatrixEntry> system_jacobian(const SignatureMatrix& s,
