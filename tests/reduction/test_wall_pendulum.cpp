@@ -234,3 +234,29 @@ TEST_CASE("a blow in a reduced model: a source that is no force and a law on a p
   CHECK(rod.find("is every force that acts at the impact marked as a source?") !=
         std::string::npos);
 }
+
+TEST_CASE("an elastic impact of the wall pendulum keeps its energy, the rod's impulse included") {
+  // e = 1 beside the pivot: the wall reverses the velocity's x part, the rod takes the part
+  // along it, and the kinetic energy (m L^2 omega^2 / 2, omega+ = -omega-) is the same after.
+  // The midpoint rule integrates quadratic invariants exactly, so only the solves' tolerance
+  // and the integration's error show.
+  models::WallPendulumParameters p;
+  p.restitution = 1.0;
+  p.wall_x_m = -0.25;
+  auto model = models::make_wall_pendulum(p);
+  const SimulationResult r = simulate(*model, accurate(0.9));
+  REQUIRE(r.status.ok());
+  const auto found = impacts(r);
+  REQUIRE(!found.empty());
+  const auto& t = r.table.time();
+  const auto energy = r.table.column("energy");
+  std::size_t right = 0;
+  for (std::size_t k = 1; k < t.size(); ++k) {
+    if (t[k] == found[0]->t && t[k - 1] == found[0]->t) right = k;
+  }
+  REQUIRE(right > 0);
+  const double scale = p.mass_kg * p.gravity_mps2 * p.length_m;
+  CHECK(std::abs(energy[right] - energy[right - 1]) < 1e-9 * scale);
+  CHECK(std::abs(energy[right]) < 1e-6 * scale);  // released at rest at the pivot's height
+  CHECK(impulse_of(*found[0], "F") < 0.0);  // the rod pushes: the wall is beside the pivot
+}
