@@ -107,6 +107,14 @@ def test_write_csv_and_plot(tmp_path):
         r.plot("q")
 
 
+def test_write_csv_to_an_empty_path_names_it_and_creates_nothing(tmp_path, monkeypatch):
+    r = hdae.simulate(Ball(), stop=0.1)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(OSError, match="path must not be empty"):
+        r.write_csv("")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_engine_failure_raises_engine_error_with_the_partial_result():
     # The streamed CSV cannot be opened: a failure of the engine (a row sink), not the model's.
     message = "/nonexistent/x.csv: cannot open for writing"

@@ -16,6 +16,7 @@
 
 #include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
+#include "hdae/errors.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/result_file.hpp"
 #include "hdae/simulator.hpp"
@@ -164,4 +165,50 @@ TEST_CASE("a run killed while streaming its CSV or HDF5 file leaves the previous
   REQUIRE(kill_while_writing(dir.path(), 1 << 20, run));
   CHECK(dir.read("chain.csv") == before);
   CHECK(dir.read("chain.h5") == h5_before);
+}
+
+TEST_CASE("a result set named near the file system's longest name is written whole") {
+  // NAME_MAX is 255 bytes on the usual file systems: a result set named with 244 bytes before
+  // ".csv" has side files of up to 255 bytes ("<stem>.params.csv"), whose temporaries
+  // (".<name>.tmp-<pid>-<n>") are cut to fit, here at a character of two bytes in UTF-8.
+  const test::TempDir dir;
+  const auto target = dir.path() / (std::string(244, 'r') + ".csv");
+  std::string accents;
+  for (int k = 0; k < 122; ++k) accents += "\xc3\xa9";  // e acute, two bytes in UTF-8
+  const auto wide = dir.path() / (accents + ".csv");
+  models::MassSpringChain model(models::MassSpringChainParameters{.masses = 2});
+  SimulationOptions o;
+  o.stop_s = 0.1;
+  const SimulationResult r = simulate(model, o);
+  REQUIRE(r.status.ok());
+  for (const auto& file : {target, wide}) {
+    CAPTURE(file.filename().string().size());
+    const ResultFiles written = write_result_files(r, file, model.structure().parameters);
+    CHECK(std::filesystem::exists(written.params));
+    CHECK(written.params.filename().string().size() <= 255);
+    CHECK(read_csv(file).num_rows() == r.table.num_rows());
+  }
+  CHECK(temporaries(dir.path()).empty());
+  // The cut falls between characters: each lead byte keeps its continuation byte.
+  const AtomicFile file(dir.path() / (accents + ".params.csv"));
+  const std::string temporary = file.path().filename().string();
+  CHECK(temporary.size() <= 255);
+  for (std::size_t i = 0; i < temporary.size(); ++i) {
+    if (static_cast<unsigned char>(temporary[i]) != 0xC3) continue;
+    CHECK((i + 1 < temporary.size() && static_cast<unsigned char>(temporary[i + 1]) == 0xA9));
+  }
+}
+
+TEST_CASE("a result written to an empty path is refused, and nothing is created") {
+  models::MassSpringChain model(models::MassSpringChainParameters{.masses = 2});
+  SimulationOptions o;
+  o.stop_s = 0.1;
+  const SimulationResult r = simulate(model, o);
+  REQUIRE(r.status.ok());
+  const auto before = temporaries(std::filesystem::current_path()).size();
+  CHECK_THROWS_WITH_AS(static_cast<void>(write_result_files(r, "")),
+                       "the result file's path must not be empty", IoError);
+  CHECK_THROWS_WITH_AS(write_csv(r.table, std::filesystem::path()),
+                       "the result file's path must not be empty", IoError);
+  CHECK(temporaries(std::filesystem::current_path()).size() == before);
 }

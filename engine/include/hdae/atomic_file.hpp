@@ -15,7 +15,7 @@ namespace hdae {
 
 class AtomicFile {
  public:
-  /// Chooses the temporary name; creates nothing.
+  /// Chooses the temporary name; creates nothing. IoError for an empty target.
   explicit AtomicFile(std::filesystem::path target);
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
