@@ -258,5 +258,5 @@ TEST_CASE("an elastic impact of the wall pendulum keeps its energy, the rod's im
   const double scale = p.mass_kg * p.gravity_mps2 * p.length_m;
   CHECK(std::abs(energy[right] - energy[right - 1]) < 1e-9 * scale);
   CHECK(std::abs(energy[right]) < 1e-6 * scale);  // released at rest at the pivot's height
-  CHECK(impulse_of(*found[0], "F") < 0.0);  // the rod pushes: the wall is beside the pivot
+  CHECK(impulse_of(*found[0], "F") < 0.0);        // the rod pushes: the wall is beside the pivot
 }
