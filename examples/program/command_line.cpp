@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <initializer_list>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -102,12 +103,20 @@ void apply_record_options(const std::array<std::string, 3>& texts, SimulationOpt
   if (!texts[2].empty()) (void)parse_row_selection(texts[2], options);
 }
 
-/// What contradicts itself on a command line that CLI11 accepted, or "": a count parameter
-/// given both as its positional argument and with --set (which would silently win), and
-/// --rows events with a grid option (event rows only: the grid would be silently ignored).
+/// What contradicts itself on a command line that CLI11 accepted, or "": a parameter set twice
+/// with --set, a count parameter given both as its positional argument and with --set (either
+/// would silently win), and --rows events with a grid option (event rows only: the grid would
+/// be silently ignored).
 std::string find_conflict(const std::vector<ParameterSetting>& settings,
                           const std::map<std::string, const CLI::Option*>& count_options,
                           const std::string& rows, std::initializer_list<const CLI::Option*> grid) {
+  for (std::size_t k = 0; k < settings.size(); ++k) {
+    for (std::size_t l = 0; l < k; ++l) {
+      if (settings[l].name != settings[k].name) continue;
+      return fmt::format("{0} is given twice: --set {0}={1} and --set {0}={2}", settings[k].name,
+                         settings[l].value, settings[k].value);
+    }
+  }
   for (const ParameterSetting& s : settings) {
     const auto it = count_options.find(s.name);
     if (it != count_options.end() && it->second->count() > 0) {
@@ -142,6 +151,14 @@ std::optional<ParameterSetting> parse_setting(const std::string& text, std::stri
   ParameterSetting setting{.name = text.substr(0, eq)};
   const std::string_view value = std::string_view(text).substr(eq + 1);
   const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), setting.value);
+  if (ec == std::errc::result_out_of_range && end == value.data() + value.size()) {
+    *error = fmt::format(
+        "the value of parameter '{}' is out of range: '{}' (numbers from -{:g} to {:g} are "
+        "taken, and the parameter's own range is checked after)",
+        setting.name, value, std::numeric_limits<double>::max(),
+        std::numeric_limits<double>::max());
+    return std::nullopt;
+  }
   if (ec != std::errc() || end != value.data() + value.size()) {
     *error = fmt::format("the value of parameter '{}' is not a number: '{}'", setting.name, value);
     return std::nullopt;

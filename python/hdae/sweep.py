@@ -216,6 +216,9 @@ def _client(client, processes, workers):
         return Client(cluster), True
     if isinstance(client, str):
         return Client(client), True
+    if not callable(getattr(client, "submit", None)):
+        raise TypeError(f"client must be None, a dask.distributed Client or a scheduler address "
+                        f"such as 'tcp://host:8786', not {type(client).__name__} {client!r}")
     return client, False
 
 

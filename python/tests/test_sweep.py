@@ -52,6 +52,12 @@ def test_failing_points_are_reported_and_the_others_complete(client):
     assert table["x"][3] == pytest.approx(math.exp(-0.5), rel=1e-4)
 
 
+def test_a_client_that_is_no_client_is_named():
+    with pytest.raises(TypeError, match="client must be None, a dask.distributed Client or a "
+                                        "scheduler address .* not int 5"):
+        hdae.sweep(decay_factory, {"T": [1.0]}, client=5)
+
+
 def test_bad_options_fail_before_any_run(client):
     with pytest.raises(hdae.OptionError, match="rel_tol"):
         hdae.sweep(decay_factory, {"T": [1.0]}, client=client, rtol=-1)

@@ -509,6 +509,18 @@ TEST_CASE("a bad --set exits with 2 naming the parameter and writes nothing") {
   o = run("ideal_clutch", {"--set", "=1", output});
   CHECK(o.status == 2);
   CHECK(o.err.starts_with("hdae-ideal-clutch: --set: '=1' is not NAME=VALUE\n"));
+  // A number beyond a double is named as such, with the range a value may take.
+  o = run("ideal_clutch", {"--set", "J2=1e400", output});
+  CHECK(o.status == 2);
+  CHECK(
+      o.err.starts_with("hdae-ideal-clutch: --set: the value of parameter 'J2' is out of "
+                        "range: '1e400' (numbers from -1.79769e+308 to 1.79769e+308"));
+  // One parameter set twice would silently take the last value.
+  o = run("ideal_clutch", {"--set", "J2=1", "--set", "J2=2", output});
+  CHECK(o.status == 2);
+  CHECK(o.err ==
+        "hdae-ideal-clutch: J2 is given twice: --set J2=1 and --set J2=2\n"
+        "Run 'hdae-ideal-clutch --help' for the usage.\n");
   o = run("bouncing_ball", {"--set", "e=2", output});
   CHECK(o.status == 2);
   CHECK(o.err ==
