@@ -265,6 +265,23 @@ TEST_CASE("result columns of families must not meet other columns") {
         "'der(x[3])' and the derivative of variable 'x[3]')");
 }
 
+TEST_CASE("a result column named with a control character is refused, naming its owner") {
+  // A CSV header cannot hold a line break inside a name: written, it could not be read back.
+  CHECK(validation_error(Declared([](Declared& d) {
+          d.declare_variable({.name = "a"});
+          d.declare_output("x\ny");
+          d.declare_equation("e");
+        })) ==
+        "model 'declared': the name of output 'x\ny' holds the control character 0x0a (a line "
+        "break); result columns are named without control characters");
+  CHECK(validation_error(Declared([](Declared& d) {
+          d.declare_variable({.name = "a", .der_name = "a\trate"});
+          d.declare_equation("e");
+        })) ==
+        "model 'declared': the name of the derivative of variable 'a' holds the control "
+        "character 0x09 (a tab); result columns are named without control characters");
+}
+
 TEST_CASE("family declarations that cannot work are reported with the offending member") {
   CHECK(validation_error(Declared([](Declared& d) {
           d.declare_variable({.name = "a"});

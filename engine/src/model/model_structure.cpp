@@ -1,4 +1,5 @@
 // ModelStructure::validate and the handle errors (model.hpp, declarations.hpp).
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <optional>
@@ -144,6 +145,21 @@ void check_column_names(const ModelStructure& s) {
   }
   for (std::size_t k = 0; k < s.outputs.size(); ++k) {
     columns.push_back(NameSource::literal(s.outputs[k].name, 1 + 2 * n + k));
+  }
+  for (const NameSource& column : columns) {
+    for (const std::string_view part : column.parts) {
+      const auto bad = std::find_if(part.begin(), part.end(), [](char ch) {
+        return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f;
+      });
+      if (bad == part.end()) continue;
+      // A CSV header keeps one name per field on one line, and the reader refuses control
+      // characters there: such a name could be written but never read back.
+      throw ModelError(
+          fmt::format("model '{}': the name of {} holds the control character {:#04x} ({}); result "
+                      "columns are named without control characters",
+                      s.name, column_owner(s, column.position), static_cast<unsigned char>(*bad),
+                      *bad == '\n' ? "a line break" : (*bad == '\t' ? "a tab" : "not printable")));
+    }
   }
   if (const auto repeat = detail::find_repeat(columns)) {
     throw ModelError(fmt::format("model '{}': result column '{}' would appear twice ({} and {})",
