@@ -21,6 +21,10 @@ ProgramEnvironment standard_environment() {
   env.show_progress = isatty(STDERR_FILENO) == 1;
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
+  // A file that outgrows the file size limit (ulimit -f) would kill the program without a word
+  // and leave its temporaries; ignored, the write fails with EFBIG ("File too large"), which the
+  // writers report naming the file (exit status 2) while the previous result stays.
+  std::signal(SIGXFSZ, SIG_IGN);
   return env;
 }
 

@@ -3,7 +3,7 @@
 # would and checks exit status, output and files.
 #   hdae_program.sh <case> <path of hdae>
 # Cases:
-#   list        `hdae list` names the twenty-three bundled models with a description, exit 0.
+#   list        `hdae list` names the twenty-five bundled models with a description, exit 0.
 #   info        `hdae info ideal_clutch` shows variables, parameters (J2 with unit, default,
 #               range and description), equations and time events, exit 0.
 #   run-set     `hdae run ideal_clutch --set J2=0.5 --set k=0.3 ...` writes the result, units,
@@ -22,6 +22,8 @@
 #               before matplotlib is loaded); skipped (77) without it.
 #   make-references  hdae-make-references (beside hdae) answers --bogus, -x with exit 2 and
 #               its name in front, --version and --help with exit 0.
+#   file-limit  under `ulimit -f 100` (100 KiB) a result that outgrows it, HDF5 and CSV: exit 2,
+#               "<file>: ...: File too large", the previous result intact, no temporary left.
 #   quiet       standard error not a terminal: no progress lines.
 #   progress    standard error a terminal (script(1) gives the run a pty): progress lines.
 # Each case runs in a fresh scratch directory, removed at the end.
@@ -111,6 +113,20 @@ case "${case_name}" in
     run frobnicate
     expect_status 2
     expect_no_results
+    ;;
+
+  file-limit)
+    for file in p.h5 p.csv; do
+      echo previous > "${file}"
+      status=0
+      (ulimit -f 100; "${hdae}" run pendulum --stop 100 --output-interval 0.01 -o "${file}" \
+        > out 2> err) || status=$?
+      expect_status 2
+      grep -qE "^hdae run pendulum: ${file}: .*File too large$" err \
+        || fail "no 'File too large' for ${file}: $(cat err)"
+      [[ "$(cat "${file}")" == previous ]] || fail "${file} was not kept"
+      [[ -z "$(ls -A | grep '^\.')" ]] || fail "temporaries left: $(ls -A)"
+    done
     ;;
 
   compare)

@@ -2,6 +2,8 @@
 // shortest round-trip representation (shortest_double.hpp), so read_csv gives back the same bits;
 // names and notes are quoted as in RFC 4180 when they would otherwise break the line into the wrong
 // fields.
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <span>
@@ -76,9 +78,17 @@ void write_table(const ResultTable& table, std::ostream& out) {
     if (buffer.size() >= kStreamChunkBytes) {
       out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
       buffer.clear();
+      if (!out) return;  // the caller reports it, with errno as the write left it
     }
   }
   out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+}
+
+/// IoError "<file>: write failed: <why>", why from errno, which the failed write() of the
+/// stream left (EFBIG "File too large" beyond ulimit -f, ENOSPC for a full disk).
+[[noreturn]] void throw_write_failed(const std::filesystem::path& file, int error) {
+  if (error == 0) throw IoError(fmt::format("{}: write failed", file.string()));
+  throw IoError(fmt::format("{}: write failed: {}", file.string(), std::strerror(error)));
 }
 
 std::ofstream open_for_writing(const detail::WritePath& file) {
@@ -88,8 +98,15 @@ std::ofstream open_for_writing(const detail::WritePath& file) {
 }
 
 void close_checked(std::ofstream& out, const detail::WritePath& file) {
-  out.close();
-  if (!out) throw IoError(fmt::format("{}: write failed", file.shown.string()));
+  // A write that failed before left its reason in errno; a stream that failed no write may
+  // still fail in close(), when it writes what it buffered.
+  int error = errno;
+  if (out) {
+    errno = 0;
+    out.close();
+    error = errno;
+  }
+  if (!out) throw_write_failed(file.shown, error);
 }
 
 void write_buffer(const fmt::memory_buffer& buffer, const detail::WritePath& file) {
@@ -259,9 +276,10 @@ void CsvStreamWriter::append(double t, std::span<const double> values) {
   fmt::memory_buffer& b = state_->buffer;
   append_row(b, t, values);
   if (b.size() >= kStreamChunkBytes) {
+    errno = 0;
     state_->out.write(b.data(), static_cast<std::streamsize>(b.size()));
     b.clear();
-    if (!state_->out) throw IoError(fmt::format("{}: write failed", state_->file.shown.string()));
+    if (!state_->out) throw_write_failed(state_->file.shown, errno);
   }
 }
 

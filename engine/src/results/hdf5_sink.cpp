@@ -123,7 +123,8 @@ void append_rows(hid_t dataset, int rank, hsize_t first, hsize_t rows, hsize_t c
 /// half-closed, and the program then crashes at exit, where HDF5 closes what is still open.
 /// After the first failed write the temporary file is lost anyway (it is removed, the previous
 /// result stays), so what HDF5 still writes on closing goes to memory instead, and the close
-/// succeeds.
+/// succeeds. A file-size limit holds the file in memory too; there the close fails, and only
+/// HDF5's clean-up at exit is kept from running (hdf5_support.cpp).
 void redirect_to_memory(hid_t file_id) {
   void* handle = nullptr;
   if (H5Fget_vfd_handle(file_id, H5P_DEFAULT, &handle) < 0 || handle == nullptr) return;

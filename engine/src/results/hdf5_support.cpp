@@ -7,6 +7,21 @@
 #include "hdae/errors.hpp"
 
 namespace hdae::detail::hdf5 {
+namespace {
+
+/// HDF5 1.10 cannot close a file whose closing writes or truncation fail (a file-size limit
+/// holds its temporary below the size the file has reached): the close leaves it half closed,
+/// and HDF5's own clean-up at exit, which closes what is still open, then crashes the program.
+/// Every file hdae opens it also closes (the Id handles); without that clean-up a failed close
+/// costs nothing but the memory the process gives back at exit. Asked for when this library is
+/// loaded, before anything opens HDF5; when another user of HDF5 in the process (h5py) started
+/// it first, HDF5 refuses and keeps its clean-up.
+const bool kNoCleanUpAtExit = [] {
+  H5dont_atexit();
+  return true;
+}();
+
+}  // namespace
 
 Id& Id::operator=(Id&& other) noexcept {
   if (this != &other) {
