@@ -308,7 +308,7 @@ TEST_CASE("a stream file that cannot be completed does not hide the model's fail
   CHECK(message ==
         "model 'thrower' failed in event handler at t = 0.5: time event 'switch' scheduled at "
         "t = 0.25 which is before the current time 0.5 or not finite; the streamed CSV is "
-        "incomplete: /dev/full: write failed");
+        "incomplete: /dev/full: write failed: No space left on device");
   REQUIRE(partial != nullptr);
   CHECK(partial->status.message == message);
   check_last_row(*partial, 6, 0.5);  // the rows in memory are all there
