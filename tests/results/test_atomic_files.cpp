@@ -1,6 +1,8 @@
 // Result files are replaced atomically (hdae/atomic_file.hpp): a writer killed with SIGKILL in
 // the middle of writing leaves the previous result whole; a complete write replaces it.
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -211,4 +213,43 @@ TEST_CASE("a result written to an empty path is refused, and nothing is created"
   CHECK_THROWS_WITH_AS(write_csv(r.table, std::filesystem::path()),
                        "the result file's path must not be empty", IoError);
   CHECK(temporaries(std::filesystem::current_path()).size() == before);
+}
+
+TEST_CASE("a result set is renamed into place under a lock of its directory") {
+  // Two runs writing the same set p.csv (with units, event log and parameters) at once must
+  // leave all of one run's files: each renames its set under an exclusive flock(2) of the
+  // directory. Here the test holds that lock: a writer in another process completes its files
+  // but renames none of them until the lock is released.
+  const test::TempDir dir;
+  const auto target = dir.path() / "p.csv";
+  models::MassSpringChain model(models::MassSpringChainParameters{.masses = 2});
+  SimulationOptions o;
+  o.stop_s = 0.1;
+  const SimulationResult r = simulate(model, o);
+  REQUIRE(r.status.ok());
+  const int directory = open(dir.path().c_str(), O_RDONLY | O_DIRECTORY);
+  REQUIRE(directory >= 0);
+  REQUIRE(flock(directory, LOCK_EX) == 0);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    close(directory);  // its copy would hold the lock for the writer too
+    try {
+      static_cast<void>(write_result_files(r, target, model.structure().parameters));
+    } catch (...) {
+      _exit(1);
+    }
+    _exit(0);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK_FALSE(std::filesystem::exists(target));
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "p.units.csv"));
+  CHECK(temporaries(dir.path()).size() == 4);  // written, waiting to be renamed
+  close(directory);                            // releases the lock
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  CHECK(read_csv(target).num_rows() == r.table.num_rows());
+  CHECK(std::filesystem::exists(dir.path() / "p.params.csv"));
+  CHECK(temporaries(dir.path()).empty());
 }

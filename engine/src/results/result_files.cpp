@@ -10,6 +10,7 @@
 #include "hdae/csv.hpp"
 #include "hdae/result.hpp"
 #include "results/csv_in_place.hpp"
+#include "results/set_lock.hpp"
 
 namespace hdae {
 namespace {
@@ -53,6 +54,7 @@ ResultFiles write_files(const SimulationResult& result, const std::filesystem::p
   detail::write_event_log_csv_in_place(result.events, detail::write_path_of(events));
   if (params) detail::write_params_csv_in_place(*parameters, detail::write_path_of(*params));
   detail::write_csv_in_place(result.table, detail::write_path_of(table));
+  const detail::SetLock lock(table.target());  // another writer of this set renames before or after
   units.commit();
   events.commit();
   if (params) params->commit();
