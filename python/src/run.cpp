@@ -1,6 +1,7 @@
 // Running a model from Python: hdae._hdae.simulate(model, options) and hdae.Simulator. The
 // GIL is released for the run (a bundled model never needs it; a Python model's callbacks
-// take it back), Ctrl-C cancels the run (interrupt.hpp), and a run ended by an exception
+// take it back), Ctrl-C cancels the run or raises KeyboardInterrupt in a Python model's
+// callbacks (interrupt.hpp), and a run ended by an exception
 // raises it with the partial result attached (errors.hpp).
 #include <atomic>
 #include <exception>
@@ -15,6 +16,7 @@
 #include "errors.hpp"
 #include "hdae/simulator.hpp"
 #include "interrupt.hpp"
+#include "python_model.hpp"
 #include "result_object.hpp"
 
 namespace py = pybind11;
@@ -23,14 +25,21 @@ namespace hdae::python {
 
 namespace {
 
-/// Calls f() with the GIL released and SIGINT routed to cancel; exceptions are raised in
+/// Where Ctrl-C goes during a run of model (interrupt.hpp).
+SigintRoute route_for(const SimulationModel& model) {
+  return dynamic_cast<const PythonModel*>(&model) != nullptr ? SigintRoute::kPython
+                                                             : SigintRoute::kCancelFlag;
+}
+
+/// Calls f() with the GIL released and SIGINT routed as `route` says; exceptions are raised in
 /// Python after the GIL is back (a partial result with the run's parameters).
 template <class F>
-auto call_engine(std::atomic<bool>& cancel, const std::vector<ParameterInfo>& parameters, F&& f) {
+auto call_engine(std::atomic<bool>& cancel, SigintRoute route,
+                 const std::vector<ParameterInfo>& parameters, F&& f) {
   std::exception_ptr failure;
   std::optional<decltype(f())> value;
   {
-    SigintScope sigint(cancel);
+    SigintScope sigint(cancel, route);
     py::gil_scoped_release release;
     try {
       value.emplace(f());
@@ -47,7 +56,7 @@ py::object simulate_model(SimulationModel& model, SimulationOptions options) {
   options.cancel = &cancel;
   options.validate();
   const std::vector<ParameterInfo> parameters = model.structure().parameters;
-  auto result = call_engine(cancel, parameters, [&] {
+  auto result = call_engine(cancel, route_for(model), parameters, [&] {
     return std::make_shared<const SimulationResult>(simulate(model, options));
   });
   return wrap_result(std::move(result), parameters);
@@ -65,14 +74,15 @@ class PySimulator {
     options.cancel = cancel_.get();
     auto& model_ref = model_.cast<SimulationModel&>();
     parameters_ = model_ref.structure().parameters;
+    route_ = route_for(model_ref);
     simulator_ = std::make_unique<Simulator>(model_ref, std::move(options));
   }
 
   SimulationStatus initialize() {
-    return call_engine(*cancel_, parameters_, [&] { return running().initialize(); });
+    return call_engine(*cancel_, route_, parameters_, [&] { return running().initialize(); });
   }
   SimulationStatus advance_to(double t) {
-    return call_engine(*cancel_, parameters_, [&] { return running().advance_to(t); });
+    return call_engine(*cancel_, route_, parameters_, [&] { return running().advance_to(t); });
   }
   void cancel() { cancel_->store(true); }
   [[nodiscard]] const Simulator& simulator() const { return *simulator_; }
@@ -93,6 +103,7 @@ class PySimulator {
   py::object model_;  // declared first: destroyed after the simulator that refers to it
   std::unique_ptr<std::atomic<bool>> cancel_;
   std::vector<ParameterInfo> parameters_;  // the model's during the run
+  SigintRoute route_ = SigintRoute::kCancelFlag;
   std::unique_ptr<Simulator> simulator_;
   std::shared_ptr<const SimulationResult> taken_;
 };
