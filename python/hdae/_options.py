@@ -2,7 +2,9 @@
 
 The names are those of the C++ fields (stop_s, rel_tol, output_interval_s, ...); the short
 forms start, stop, rtol, output_interval, max_step and max_wall_time are accepted too. Enum
-fields take their value names as strings ("klu", "end_point"). Every value is checked for its
+fields take their value names as strings ("klu", "end_point", record_rows="events_only"); the
+list fields take sequences (output_times of numbers, record_columns of names and patterns,
+record_kinds of "state", "derivative", "output"). Every value is checked for its
 type here (TypeError naming the option) and for its range by the C++ validate() (OptionError,
 a ValueError, with the C++ message: "SimulationOptions::rel_tol must be in (0, 1), got 2").
 A number the field's C++ type cannot hold (max_order=2**31, stop=10**400) is an OptionError
@@ -29,6 +31,7 @@ _ENUMS = {
     "restart_step": _hdae.RestartStep,
     "row_storage": _hdae.RowStorage,
     "log_level": _hdae.LogLevel,
+    "record_rows": _hdae.RecordedRows,
 }
 
 
@@ -103,11 +106,39 @@ def _path(name, value):
     return path
 
 
+def _sequence(name, value, item):
+    """A list of item(name, element) for each element of value, a sequence (not a string)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"option {name} must be a sequence, got {value!r}")
+    return [item(name, element) for element in value]
+
+
+def _text(name, value):
+    if not isinstance(value, str):
+        raise TypeError(f"option {name} must hold strings, got {value!r}")
+    return value
+
+
+def _kind(name, value):
+    kinds = _hdae.ColumnKind
+    if isinstance(value, kinds):
+        return value
+    if isinstance(value, str) and value in kinds.__members__:
+        return kinds.__members__[value]
+    choices = ", ".join(repr(k) for k in kinds.__members__)
+    raise ValueError(f"option {name} holds one of {choices}, got {value!r}")
+
+
+_SEQUENCES = {"output_times": _double, "record_columns": _text, "record_kinds": _kind}
+
+
 def _converted(name, value, default):
     """value in the type of the field name (whose default is default), or TypeError, or
     OptionError when the field's C++ type cannot hold it."""
     if name in _ENUMS:
         return _enum_value(name, value)
+    if name in _SEQUENCES:
+        return _sequence(name, value, _SEQUENCES[name])
     if name == "output_interval_s":
         return None if value is None else _double(name, value)
     if name == "stream_csv_path":

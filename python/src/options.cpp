@@ -8,6 +8,7 @@
 
 #include "bindings.hpp"
 #include "hdae/options.hpp"
+#include "hdae/result.hpp"
 
 namespace py = pybind11;
 
@@ -30,6 +31,15 @@ void bind_option_enums(py::module_& m) {
   py::enum_<RowStorage>(m, "RowStorage")
       .value("in_memory", RowStorage::kInMemory)
       .value("stream_only", RowStorage::kStreamOnly);
+  py::enum_<RecordedRows>(m, "RecordedRows")
+      .value("grid", RecordedRows::kGrid)
+      .value("events_only", RecordedRows::kEventsOnly);
+  // The kinds a run records whole (SimulationOptions::record_kinds), named as result.kinds
+  // names its columns' kinds.
+  py::enum_<ColumnKind>(m, "ColumnKind")
+      .value("state", ColumnKind::kState)
+      .value("derivative", ColumnKind::kDerivative)
+      .value("output", ColumnKind::kOutput);
   py::enum_<LogLevel>(m, "LogLevel")
       .value("off", LogLevel::kOff)
       .value("error", LogLevel::kError)
@@ -57,6 +67,7 @@ void bind_integer_ranges(py::module_& m) {
   ranges["chattering_event_count"] = type_range(&O::chattering_event_count);
   ranges["chattering_dense_event_count"] = type_range(&O::chattering_dense_event_count);
   ranges["max_jump_iterations"] = type_range(&O::max_jump_iterations);
+  ranges["record_every"] = type_range(&O::record_every);
   m.attr("_integer_option_ranges") = ranges;
 }
 
@@ -95,8 +106,13 @@ void bind_options(py::module_& m) {
       .def_readwrite("jump_tol_factor", &O::jump_tol_factor)
       .def_readwrite("max_jump_iterations", &O::max_jump_iterations)
       .def_readwrite("output_interval_s", &O::output_interval_s)
+      .def_readwrite("output_times", &O::output_times)
       .def_readwrite("stream_csv_path", &O::stream_csv_path)
       .def_readwrite("row_storage", &O::row_storage)
+      .def_readwrite("record_columns", &O::record_columns)
+      .def_readwrite("record_kinds", &O::record_kinds)
+      .def_readwrite("record_rows", &O::record_rows)
+      .def_readwrite("record_every", &O::record_every)
       .def_readwrite("max_wall_time_s", &O::max_wall_time_s)
       .def_readwrite("log_level", &O::log_level)
       .def("validate", &O::validate)

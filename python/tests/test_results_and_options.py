@@ -174,3 +174,24 @@ def test_bundled_model_parameters_that_are_no_double_are_named():
         "model 'ideal_clutch': parameter 'J2' (inertia of shaft 2) must be a finite number in "
         "[5e-324, inf] kg.m2, got 1.000e+400")
     assert hdae.models.IdealClutch(J2=np.float32(0.5)).parameter("J2") == 0.5
+
+
+def test_recording_options_are_keywords_like_every_other_field():
+    # Every SimulationOptions field is a keyword (README): the output times, the columns and
+    # kinds recorded, the rows recorded and every how many grid points.
+    pendulum = hdae.models.Pendulum
+    r = hdae.simulate(pendulum(), stop=1.0, output_times=np.array([0.0, 0.25, 0.5, 1.0]))
+    assert list(r.time) == [0.0, 0.25, 0.5, 1.0]
+    r = hdae.simulate(pendulum(), stop=1.0, record_columns=["phi"], record_kinds=["output"])
+    assert [c for c, kind in r.kinds.items() if kind != "output"] == ["phi"]
+    r = hdae.simulate(pendulum(), stop=1.0, record_rows="events_only")
+    assert list(r.time) == [0.0, 1.0]  # no event: the start and the last row
+    r = hdae.simulate(pendulum(), stop=1.0, output_interval=0.1, record_every=5)
+    assert list(r.time) == pytest.approx([0.0, 0.5, 1.0])
+    with pytest.raises(TypeError, match="option record_columns must be a sequence, got 'phi'"):
+        hdae.simulate(pendulum(), stop=1.0, record_columns="phi")
+    with pytest.raises(ValueError, match="option record_kinds holds one of 'state', "
+                                         "'derivative', 'output', got 'states'"):
+        hdae.simulate(pendulum(), stop=1.0, record_kinds=["states"])
+    with pytest.raises(ValueError, match="record_every must be >= 1"):
+        hdae.simulate(pendulum(), stop=1.0, record_every=0)
