@@ -114,6 +114,7 @@ void bind_options(py::module_& m) {
       .def_readwrite("record_rows", &O::record_rows)
       .def_readwrite("record_every", &O::record_every)
       .def_readwrite("max_wall_time_s", &O::max_wall_time_s)
+      .def_readwrite("max_result_bytes", &O::max_result_bytes)
       .def_readwrite("log_level", &O::log_level)
       .def("validate", &O::validate)
       .def("resolved_output_interval_s", &O::resolved_output_interval_s);

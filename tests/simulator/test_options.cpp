@@ -251,3 +251,29 @@ TEST_CASE("an enum field holding no enumerator is refused naming the field") {
   o.row_storage = RowStorage::kSinksOnly;
   CHECK(error_of(o) == "no error");
 }
+
+TEST_CASE("a result table that would outgrow max_result_bytes is refused before the run") {
+  // 500 s every 1e-6 s is 5e8 grid rows (+ the first and the last); with the time and the
+  // lag's x, der(x) that is 3 columns of 8 bytes: 1.2e10 bytes, above the default 8e9.
+  test::FirstOrderLag model(1.0, 1.0);
+  SimulationOptions o;
+  o.stop_s = 500.0;
+  o.output_interval_s = 1e-6;
+  CHECK_THROWS_WITH_AS(static_cast<void>(Simulator(model, o)),
+                       doctest::Contains("the result table would hold 5e+08 rows (every "
+                                         "output_interval_s = 1e-06 s over stop_s - start_s = "
+                                         "500 s, record_every = 1) of 3 columns, 1.2e+10 bytes"),
+                       OptionError);
+  // Fewer rows, a raised limit or rows that are streamed, not held: accepted.
+  o.record_every = 2;
+  CHECK_NOTHROW(static_cast<void>(Simulator(model, o)));
+  o.record_every = 1;
+  o.max_result_bytes = 2e10;
+  CHECK_NOTHROW(static_cast<void>(Simulator(model, o)));
+  o.max_result_bytes = 8e9;
+  o.row_storage = RowStorage::kSinksOnly;
+  CHECK_NOTHROW(static_cast<void>(Simulator(model, o)));
+  o.max_result_bytes = 0.0;
+  CHECK_THROWS_WITH_AS(o.validate(), doctest::Contains("max_result_bytes must be > 0"),
+                       OptionError);
+}

@@ -192,6 +192,8 @@ void check_recording(const SimulationOptions& o) {
         "SimulationOptions::row_storage is kStreamOnly but stream_csv_path is empty; the rows "
         "would be lost");
   }
+  require(o.max_result_bytes > 0.0, "max_result_bytes", "> 0 (bytes of result table in memory)",
+          o.max_result_bytes);
   require(o.record_every >= 1, "record_every", ">= 1 (1: every output point)",
           static_cast<double>(o.record_every));
   if (o.record_rows == RecordedRows::kEventsOnly && o.record_every != 1) {

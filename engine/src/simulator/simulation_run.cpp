@@ -11,6 +11,7 @@
 #include "events/same_time.hpp"
 #include "hdae/errors.hpp"
 #include "model/model_pattern.hpp"
+#include "simulator/result_size.hpp"
 
 namespace hdae::detail {
 namespace {
@@ -103,6 +104,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       t_(options_.start_s),
       bridge_(model_, crossings_, stop_watch_),
       continuation_(model_, crossings_) {
+  check_result_size(options_, recorder_.columns().size());
   if (options_.row_storage == RowStorage::kInMemory) recorder_.add_sink(table_);
   if (!options_.stream_csv_path.empty()) {
     csv_ = std::make_unique<CsvSink>(options_.stream_csv_path);
