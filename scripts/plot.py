@@ -6,7 +6,9 @@
         hdae::write_result_files) or, without a units file, one panel per signal; at most
         six panels. Event instants (rows with equal time: the left and right limits) are
         vertical dotted lines. Without signals, every column except derivatives, up to
-        twelve. The output format follows the extension (.png, .svg, .pdf).
+        twelve. The output format follows the extension (.png, .svg, .pdf). The CSV is read a
+        row at a time and only the columns drawn are kept, so a long result needs the memory
+        of those columns, not of the file.
 
     plot.py --compare trace.csv out.png [--signal NAME] [--units-from result.csv]
             [--title TEXT]
@@ -23,7 +25,9 @@ a device), not UTF-8 text (an HDF5 result), not a result CSV, or values matplotl
 draw; the message names the file.
 """
 
+import array
 import csv
+import itertools
 import math
 import os
 import stat
@@ -42,64 +46,96 @@ class InputError(Exception):
     """A file or argument that cannot be used; the message names it (and the line)."""
 
 
-def read_table(path):
-    """Reads a result CSV as hdae's read_csv does: ',' or ';', '#' comments, blank lines
-    skipped, first column "time" or "t", time non-decreasing. Returns (time_name, names,
-    times, columns) with columns a list of value lists, one per name."""
-    try:
-        # A pipe or a device would block the read or never end it.
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise InputError(f"{path}: not a regular file (a pipe, a device or a directory)")
-        with open(path, "rb") as f:
-            if f.read(len(HDF5_SIGNATURE)) == HDF5_SIGNATURE:
-                raise InputError(f"{path}: an HDF5 result file; plots are drawn from result "
-                                 "CSVs (an output path ending in .csv writes one)")
-        with open(path, newline="", encoding="utf-8") as f:
-            lines = list(enumerate(f, start=1))
-    except OSError as e:
-        raise InputError(f"{path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: not a text file (not UTF-8)") from None
-    rows = [(n, line.rstrip("\r\n")) for n, line in lines]
-    rows = [(n, line) for n, line in rows if line.strip() and not line.startswith("#")]
-    if not rows:
-        raise InputError(f"{path}: empty file (no header line)")
-    header_line, header = rows[0]
-    separator = ","
+def _check_regular(path):
+    """InputError unless path is a regular file holding no HDF5 result."""
+    # A pipe or a device would block the read or never end it.
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise InputError(f"{path}: not a regular file (a pipe, a device or a directory)")
+    with open(path, "rb") as f:
+        if f.read(len(HDF5_SIGNATURE)) == HDF5_SIGNATURE:
+            raise InputError(f"{path}: an HDF5 result file; plots are drawn from result "
+                             "CSVs (an output path ending in .csv writes one)")
+
+
+class _Lines:
+    """The lines of a text file that hold rows (no blank lines, no '#' comments), read one at
+    a time; `number` is the file's line number of the last one handed out."""
+
+    def __init__(self, f):
+        self._numbered = enumerate(f, start=1)
+        self.number = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        for n, line in self._numbered:
+            line = line.rstrip("\r\n")
+            if line.strip() and not line.startswith("#"):
+                self.number = n
+                return line
+        raise StopIteration
+
+
+def _separator(header):
+    """',' or ';', the first separator outside quotes in the header (',' when none)."""
     quoted = False
     for c in header:
         if c == '"':
             quoted = not quoted
         elif not quoted and c in ",;":
-            separator = c
-            break
-    reader = csv.reader([line for _, line in rows], delimiter=separator, skipinitialspace=True)
-    parsed = []
+            return c
+    return ","
+
+
+def read_table(path, wanted=None):
+    """Reads a result CSV as hdae's read_csv does: ',' or ';', '#' comments, blank lines
+    skipped, first column "time" or "t", time non-decreasing. Returns (time_name, names,
+    times, columns) with columns a dict name -> values for the names wanted(names) returns
+    (every name when wanted is None). The file is read a row at a time and only those columns
+    are kept: a table of 10^6 rows costs the memory of the columns drawn, not of the file."""
     try:
-        for fields in reader:
-            parsed.append(fields)
+        _check_regular(path)
+        with open(path, newline="", encoding="utf-8") as f:
+            lines = _Lines(f)
+            header = next(lines, None)
+            if header is None:
+                raise InputError(f"{path}: empty file (no header line)")
+            header_line = lines.number
+            reader = csv.reader(itertools.chain([header], lines), delimiter=_separator(header),
+                                skipinitialspace=True)
+            return _read_rows(path, reader, lines, header_line, wanted)
+    except OSError as e:
+        raise InputError(f"{path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a text file (not UTF-8)") from None
     except csv.Error as e:  # a field beyond csv's size limit, a NUL byte
-        raise InputError(f"{path}:{rows[reader.line_num - 1][0]}: {e}") from None
-    names = [name.strip() for name in parsed[0]]
+        raise InputError(f"{path}:{lines.number}: {e}") from None
+
+
+def _read_rows(path, reader, lines, header_line, wanted):
+    names = [name.strip() for name in next(reader)]
     if names[0].lower() not in ("time", "t"):
         raise InputError(f'{path}:{header_line}: the first column must be "time" or "t", '
                          f'found "{names[0]}"')
-    times = []
-    columns = [[] for _ in names[1:]]
-    for (line_number, _), fields in zip(rows[1:], parsed[1:]):
+    kept = set(names[1:] if wanted is None else wanted(names[1:]))
+    keep = [(k + 1, name) for k, name in enumerate(names[1:]) if name in kept]
+    times = array.array("d")
+    columns = {name: array.array("d") for _, name in keep}
+    for fields in reader:
         if len(fields) != len(names):
-            raise InputError(f"{path}:{line_number}: expected {len(names)} fields, "
+            raise InputError(f"{path}:{lines.number}: expected {len(names)} fields, "
                              f"found {len(fields)}")
         try:
             values = [float(v) for v in fields]
         except ValueError:
-            raise InputError(f"{path}:{line_number}: a field is not a number") from None
+            raise InputError(f"{path}:{lines.number}: a field is not a number") from None
         if times and values[0] < times[-1]:
-            raise InputError(f"{path}:{line_number}: time decreases from {times[-1]} "
+            raise InputError(f"{path}:{lines.number}: time decreases from {times[-1]} "
                              f"to {values[0]}")
         times.append(values[0])
-        for column, v in zip(columns, values[1:]):
-            column.append(v)
+        for k, name in keep:
+            columns[name].append(values[k])
     return names[0], names[1:], times, columns
 
 
@@ -183,9 +219,9 @@ def pyplot():
     return plt
 
 
-def plot_result(csv_path, out_path, signals):
-    time_name, names, times, columns = read_table(csv_path)
-    units = read_units(csv_path)
+def chosen_signals(csv_path, names, units, signals):
+    """The signals to draw: those given, each a column of the file, or every column but the
+    derivatives, up to MAX_DEFAULT_SIGNALS."""
     if signals:
         missing = [s for s in signals if s not in names]
         if missing:
@@ -195,27 +231,39 @@ def plot_result(csv_path, out_path, signals):
             raise InputError(f"{csv_path}: no column "
                              f"{', '.join(chr(34) + m + chr(34) for m in missing)} "
                              f"(the columns are {shown})")
-    else:
-        signals = [n for n in names
-                   if units.get(n, ("", ""))[1] != "derivative" and not n.startswith("der(")]
-        if len(signals) > MAX_DEFAULT_SIGNALS:
-            print(f"plot.py: plotting the first {MAX_DEFAULT_SIGNALS} of {len(signals)} "
-                  "signals; name the signals to choose", file=sys.stderr)
-            signals = signals[:MAX_DEFAULT_SIGNALS]
-        if not signals:
-            raise InputError(f"{csv_path}: no signal to plot")
+        return list(signals)
+    chosen = [n for n in names
+              if units.get(n, ("", ""))[1] != "derivative" and not n.startswith("der(")]
+    if len(chosen) > MAX_DEFAULT_SIGNALS:
+        print(f"plot.py: plotting the first {MAX_DEFAULT_SIGNALS} of {len(chosen)} "
+              "signals; name the signals to choose", file=sys.stderr)
+        chosen = chosen[:MAX_DEFAULT_SIGNALS]
+    if not chosen:
+        raise InputError(f"{csv_path}: no signal to plot")
+    return chosen
+
+
+def plot_result(csv_path, out_path, signals):
+    units = read_units(csv_path)
+    chosen = []
+
+    def wanted(names):
+        chosen.extend(chosen_signals(csv_path, names, units, signals))
+        return chosen
+
+    time_name, names, times, columns = read_table(csv_path, wanted)
+    signals = chosen
     groups = group_signals(signals, units)
     check_span(csv_path, time_name, times)
     for _, group in groups:
-        check_span(csv_path, ", ".join(group),
-                   [v for name in group for v in columns[names.index(name)]])
+        check_span(csv_path, ", ".join(group), [v for name in group for v in columns[name]])
     plt = pyplot()
     fig, axes = plt.subplots(len(groups), 1, sharex=True, squeeze=False,
                              figsize=(8, 1.0 + 2.2 * len(groups)))
     axes = [row[0] for row in axes]
     for ax, (unit, group) in zip(axes, groups):
         for name in group:
-            ax.plot(times, columns[names.index(name)], label=name, linewidth=1.2)
+            ax.plot(times, columns[name], label=name, linewidth=1.2)
         ax.set_ylabel(axis_label(group, unit))
         ax.grid(True, linewidth=0.3, alpha=0.6)
         if len(group) > 1:
@@ -237,7 +285,7 @@ def plot_compare(trace_path, out_path, signal, units_from, title):
     expected = ["reference", "lower", "upper", "result", "outside"]
     if names != expected:
         raise InputError(f"{trace_path}: expected columns time,{','.join(expected)}")
-    ref, lower, upper, res, outside = columns
+    ref, lower, upper, res, outside = (columns[name] for name in expected)
     unit = ""
     if units_from and signal:
         unit = read_units(units_from).get(signal, ("", ""))[0]

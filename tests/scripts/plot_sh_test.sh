@@ -1,7 +1,7 @@
 #!/bin/sh
 # scripts/plot.sh on small result CSVs, one behaviour per case (tests/CMakeLists.txt registers
 # each as a ctest):
-#   plot_sh_test.sh <scripts/plot.sh> draws | missing-file | missing-signal | no-matplotlib
+#   plot_sh_test.sh <scripts/plot.sh> draws | missing-file | missing-signal | large | no-matplotlib
 # Exit 0 pass, 1 fail, 77 skipped (ctest SKIP_RETURN_CODE): the cases that need matplotlib are
 # skipped, with the reason, when Debian's /usr/bin/python3 cannot import it; with
 # HDAE_REQUIRE_PLOTS=1 (set by .ci/run, after scripts/install-deps.sh has installed
@@ -107,6 +107,31 @@ case "${case_name}" in
       fail "message: ${err}"
     [ ! -e "${work}/out.png" ] || fail "a PNG was written for a missing signal"
     echo "ok: ${err}"
+    ;;
+  large)
+    # One signal of a wide table is drawn keeping only its column: 2e5 rows of 20 columns
+    # (about 50 MB of text) grow the peak memory of the plot by less than half the file's size
+    # over that of a 10-row table of the same columns (all of it as Python floats took 12
+    # times the file).
+    require_matplotlib
+    awk 'BEGIN { printf "time"; for (c = 1; c <= 20; ++c) printf ",s%d", c; print "";
+                 for (i = 0; i < 200000; ++i) { printf "%.6f", i * 1e-3;
+                   for (c = 1; c <= 20; ++c) printf ",%.15g", sin(i * 1e-3 * c); print "" } }' \
+      > "${work}/wide.csv"
+    head -11 "${work}/wide.csv" > "${work}/narrow.csv"
+    peak() {  # peak resident kilobytes of plot.py drawing s3 of $1
+      /usr/bin/python3 -c 'import resource, subprocess, sys
+subprocess.run(["/usr/bin/python3", sys.argv[1], sys.argv[2], sys.argv[3], "s3"], check=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' \
+        "$(dirname "${plot_sh}")/plot.py" "$1" "${work}/out.png"
+    }
+    small="$(peak "${work}/narrow.csv")"
+    big="$(peak "${work}/wide.csv")"
+    size_kb=$(( $(wc -c < "${work}/wide.csv") / 1024 ))
+    [ $(( big - small )) -lt $(( size_kb / 2 )) ] ||
+      fail "the plot of ${size_kb} KB grew by $(( big - small )) KB (from ${small} KB)"
+    check_png "${work}/out.png" 960x384  # one panel
+    echo "ok: ${size_kb} KB of CSV, $(( big - small )) KB more memory"
     ;;
   no-matplotlib)
     # An interpreter that cannot import anything stands in for a python3 without matplotlib.
