@@ -261,11 +261,12 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   CLI::Option* times =
       app.add_option("--output-times", output_times,
                      "rows at these times instead of the output grid, comma-separated and "
-                     "increasing, e.g. --output-times 0.5,1,2.5 (besides t0, events and stop)")
+                     "increasing, e.g. --output-times 0.5,1,2.5 (besides t0, events and stop), "
+                     "or @FILE for the times in FILE (commas, blanks or lines between them)")
           ->type_name("LIST")
           ->check(record_check([](const std::string& t) {
             std::vector<double> scratch;
-            return parse_time_list(t, scratch);
+            return parse_time_argument(t, scratch);
           }));
   double interval_s = example.options.output_interval_s.value_or(0.0);
   CLI::Option* interval =
@@ -293,7 +294,7 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   if (times->count() > 0) {
     // The listed times replace the example's grid; with --output-interval as well, both are
     // set and validate() names the conflict.
-    (void)parse_time_list(output_times, run.options.output_times);
+    (void)parse_time_argument(output_times, run.options.output_times);
     run.options.output_interval_s.reset();
   }
   if (interval->count() > 0) run.options.output_interval_s = interval_s;

@@ -1,6 +1,10 @@
 #include "program/record_options.hpp"
 
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string_view>
 #include <system_error>
 
@@ -69,6 +73,32 @@ std::string parse_time_list(const std::string& text, std::vector<double>& times)
     times.push_back(t);
   }
   return {};
+}
+
+std::string parse_time_argument(const std::string& text, std::vector<double>& times) {
+  if (!text.starts_with('@')) return parse_time_list(text, times);
+  // A file of times: any number of them, where a command line holds some ten thousand.
+  const std::string path = text.substr(1);
+  std::ifstream in(path);
+  if (!in) return fmt::format("{}: cannot be read: {}", path, std::strerror(errno));
+  std::string items, line;
+  while (std::getline(in, line)) {
+    line = line.substr(0, line.find('#'));  // a comment to the end of the line
+    std::istringstream words(line);
+    std::string word;
+    while (words >> word) {
+      for (char& c : word) {
+        if (c == ',') c = ' ';
+      }
+      std::istringstream parts(word);
+      std::string part;
+      while (parts >> part) items += (items.empty() ? "" : ",") + part;
+    }
+  }
+  if (in.bad()) return fmt::format("{}: cannot be read: {}", path, std::strerror(errno));
+  if (items.empty()) return fmt::format("{}: holds no time", path);
+  const std::string error = parse_time_list(items, times);
+  return error.empty() ? error : fmt::format("{}: {}", path, error);
 }
 
 std::string parse_row_selection(const std::string& text, SimulationOptions& options) {

@@ -25,6 +25,9 @@ namespace hdae::examples {
 /// "0.5,1,2.5" into times (each read completely by std::from_chars); an empty item is an
 /// error. The order and the range are SimulationOptions::validate's business.
 [[nodiscard]] std::string parse_time_list(const std::string& text, std::vector<double>& times);
+/// parse_time_list, or for "@FILE" the times in FILE: separated by commas, blanks or lines,
+/// '#' to the end of a line a comment; the error names the file.
+[[nodiscard]] std::string parse_time_argument(const std::string& text, std::vector<double>& times);
 /// "all", "events" or "every:K" (K a positive integer) into record_rows and record_every.
 [[nodiscard]] std::string parse_row_selection(const std::string& text, SimulationOptions& options);
 

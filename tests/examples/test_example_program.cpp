@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
@@ -627,4 +628,27 @@ TEST_CASE("--rows events with --output-interval or --output-times exits with 2 n
             .options.output_interval_s == 0.1);
   CHECK(parsed("bouncing_ball", {"--rows", "events"}).options.record_rows ==
         RecordedRows::kEventsOnly);
+}
+
+TEST_CASE("the option --output-times @FILE takes the times from a file, as many as it holds") {
+  // A command line holds some ten thousand times; a file any number: 30000 here, one per
+  // line after a comment, and the run has a row at each (plus t0's).
+  const test::TempDir dir;
+  std::string times = "# every millisecond\n";
+  for (int i = 1; i <= 30000; ++i) times += fmt::format("{:.3f}\n", i * 1e-3);
+  const auto file = dir.write("times.txt", times);
+  const std::string out = dir.file("p.csv").string();
+  ProgramRun o = run("pendulum", {"--stop", "30", "--output-times", "@" + file.string(), out});
+  CHECK(o.status == 0);
+  CHECK(read_csv(out).num_rows() == 30001);
+  o = run("pendulum", {"--output-times", "@" + dir.file("none.txt").string(), out});
+  CHECK(o.status == 2);
+  CHECK(
+      o.err.starts_with(fmt::format("hdae-pendulum: --output-times: {}: cannot be read: No "
+                                    "such file or directory",
+                                    dir.file("none.txt").string())));
+  dir.write("bad.txt", "0.5, 1\n2 x\n");
+  o = run("pendulum", {"--output-times", "@" + dir.file("bad.txt").string(), out});
+  CHECK(o.status == 2);
+  CHECK(o.err.find("bad.txt: 'x' is not a number") != std::string::npos);
 }
