@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <optional>
 
 #include <fmt/format.h>
@@ -13,8 +12,8 @@
 #include "consistent_start.hpp"
 #include "equation_derivatives.hpp"
 #include "hdae/errors.hpp"
-#include "impact_jump.hpp"
 #include "reduced_jacobian.hpp"
+#include "reduced_model_state.hpp"
 #include "slot_layout.hpp"
 #include "state_selection.hpp"
 #include "system_jacobian.hpp"
@@ -27,226 +26,11 @@ using reduction::StateSelection;
 
 namespace {
 
-/// The analysis is made at the start values and this time (the model's t0 is not known
-/// before a run; models of this kind are analysed at their start point).
-constexpr double kAnalysisTime = 0.0;
 /// Largest original model reduced: the state selection and the consistent start use dense
 /// matrices of the original's and the reduced system's size (2000 unknowns: 32 MB for J).
 constexpr std::size_t kMaxUnknowns = 2000;
 
 }  // namespace
-
-struct IndexReducedModel::Impl {
-  std::unique_ptr<PhysicsModel> original;
-  ReductionOptions options;
-  IndexAnalysis analysis;
-  /// The analysis of the mode in force (analysis until an event changes the mode): the
-  /// structure an impact's impulses spread through.
-  IndexAnalysis mode;
-  SlotLayout layout;
-  ModelStructure structure;
-  StateSelection initial_selection, selection;
-  std::vector<double> scale;                ///< nominal value per original unknown
-  std::vector<std::string> equation_names;  ///< the original's, for the selection's messages
-  /// The selection crossing is declared: the layout has a choice of states, or the model has
-  /// events, whose modes may bring one (relayout).
-  bool watch_selection = false;
-  /// The current layout leaves a choice of states (reduction::has_choice).
-  bool choice = false;
-  /// When the active layout is not the start's: the time of the event that brought it.
-  std::optional<double> layout_since;
-  /// The layout and rows at the start, restored by reset() after a run changed modes.
-  SlotLayout initial_layout;
-  EquationTable initial_equations;
-  Crossing selection_crossing;
-  /// The selection's quality (reduction::selection_quality) where the crossings were last
-  /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
-  /// the ends of its steps and in its root finding judge the selection.
-  double quality = 1.0;
-  /// Exact Newton matrices from jets (reduced_jacobian.hpp) when the depth allows and the
-  /// model propagates jets; difference quotients otherwise.
-  bool exact = false;
-  reduction::ReducedJacobian exact_jacobian;
-  std::size_t changes = 0;
-  std::vector<std::string> start_notes;
-  /// Between an impact's pass and the next: the original is in its impact mode, whose rows
-  /// hold only for the jump, so the selection is not judged there.
-  bool in_impact = false;
-
-  void build();
-  /// ModelError unless the analysis is one the reduction handles (regular, without row
-  /// combinations, no row differentiated more than three times); t: where it was made.
-  void check_analysis(const IndexAnalysis& a, double t) const;
-  /// The run's unknown for each unknown of a new mode's layout (by the slot each is named
-  /// after); ModelError naming the unknowns the new mode needs or drops.
-  [[nodiscard]] std::vector<std::size_t> run_numbering(const reduction::SlotLayout& fresh,
-                                                       double t) const;
-  /// The layout of the mode `now` in force after an event, its unknowns numbered as the run's:
-  /// rows, their kinds, the exact Newton matrix and the state selection follow it, and the
-  /// simulator makes the state consistent with the new rows.
-  void relayout(EventContext& event, const IndexAnalysis& now,
-                std::vector<reduction::Alias> aliases);
-  void find_consistent_start();
-  [[noreturn]] void throw_no_consistent_start(const reduction::StartResult& r) const;
-  void name_state_rows();
-  [[nodiscard]] StateSelection fresh_selection(double t, std::span<const double> slots) const;
-  /// The quality of the current selection at Pryce's system Jacobian J.
-  [[nodiscard]] double quality_at(const Eigen::MatrixXd& j) const;
-  /// The quality of the current selection at the slots.
-  [[nodiscard]] double quality_now(double t, std::span<const double> slots) const;
-  /// IDA's Newton matrix dF/dx + cj dF/d(der_x) of the reduced system into entries.
-  void jacobian(double t, double cj, std::span<const double> x, JacobianEntries& entries);
-  void forward_outputs(Evaluation& e) const;
-  /// The original's event handler on its own variables; then, when its mode changed, the
-  /// structure checked against the layout and the states selected anew. False when the pass
-  /// was an impact, whose jump this model integrated (integrate_impact).
-  bool forward_event(EventContext& event);
-  /// The jump over the impulses of the sources the original marked in this pass, at the
-  /// original's point (x, der_x) in its impact mode.
-  void integrate_impact(EventContext& event, std::span<const Var> sources,
-                        std::span<const double> x, std::span<const double> der_x);
-  /// The slots that are other unknowns, in words ("" without aliases).
-  [[nodiscard]] std::string alias_words() const;
-  [[nodiscard]] SignatureDetection detection() const {
-    SignatureDetection d;
-    d.threshold = options.structure_threshold;
-    return d;
-  }
-  [[nodiscard]] bool has_events() const {
-    return !original->structure().crossings.empty() || !original->structure().time_events.empty();
-  }
-};
-
-bool IndexReducedModel::Impl::forward_event(EventContext& event) {
-  const std::size_t slots = structure.variables.size();
-  std::vector<double> y(slots), x(layout.n), der_x(layout.n);
-  for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
-  reduction::original_point(layout, y, x, der_x);
-  const std::vector<double> before = x;
-  std::vector<Var> sources;
-  EventContext view = event.with_state(x, der_x, &sources);
-  original->on_event(view);
-  for (std::size_t j = 0; j < layout.n; ++j) {
-    if (x[j] != before[j]) event.set(Var{layout.slot(j, 0)}, x[j]);
-  }
-  in_impact = !sources.empty();
-  if (in_impact) {
-    // The impact mode holds only for the jump: the structure is judged in the next pass.
-    integrate_impact(event, sources, x, der_x);
-    return false;
-  }
-  // The mode may have changed the equations: a new structure gets its own layout.
-  const IndexAnalysis now = analyze_index(*original, event.t(), x, der_x, {}, {}, detection());
-  check_analysis(now, event.t());
-  std::vector<reduction::Alias> aliases =
-      reduction::find_aliases(*original, now, event.t(), x, der_x);
-  if (now.sigma_method.c != layout.c || now.sigma_method.d != layout.d ||
-      aliases != layout.aliases) {
-    relayout(event, now, std::move(aliases));
-    return true;
-  }
-  // The mode's equations may read other unknowns than before: the Newton matrix follows them.
-  if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
-  mode = now;
-  for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
-  StateSelection fresh = fresh_selection(event.t(), y);
-  quality = 1.0;  // the selection is judged afresh here
-  if (fresh.states != selection.states) {
-    selection = std::move(fresh);
-    ++changes;
-    name_state_rows();
-    event.reformulated();
-  }
-  return true;
-}
-
-std::vector<std::size_t> IndexReducedModel::Impl::run_numbering(const reduction::SlotLayout& fresh,
-                                                                double t) const {
-  const ModelStructure& s = original->structure();
-  std::map<std::string, std::size_t> index;
-  for (std::size_t u = 0; u < structure.variables.size(); ++u) {
-    index[structure.variables.name(u)] = u;
-  }
-  std::vector<std::size_t> number;
-  std::vector<std::string> missing;
-  for (std::size_t u = 0; u < fresh.num_slots; ++u) {
-    const auto [j, k] = fresh.logical(fresh.named_after[u]);
-    const std::string name = reduction::slot_name(s.variables.name(j), k);
-    const auto it = index.find(name);
-    if (it == index.end()) {
-      missing.push_back(name);
-    } else {
-      number.push_back(it->second);
-      index.erase(it);
-    }
-  }
-  if (missing.empty() && index.empty()) return number;
-  std::vector<std::string> what;
-  if (!missing.empty()) {
-    what.push_back(fmt::format("needs the unknowns {{{}}}", fmt::join(missing, ", ")));
-  }
-  std::vector<std::string> left;
-  for (const auto& [name, u] : index) left.push_back(name);
-  if (!left.empty()) what.push_back(fmt::format("drops {{{}}}", fmt::join(left, ", ")));
-  throw ModelError(fmt::format(
-      "model '{}': at t = {} the event changed the structure so that the reduced system {}; "
-      "the unknowns of a run stay those it started with",
-      s.name, t, fmt::join(what, " and ")));
-}
-
-void IndexReducedModel::Impl::relayout(EventContext& event, const IndexAnalysis& now,
-                                       std::vector<reduction::Alias> aliases) {
-  const reduction::SlotLayout fresh =
-      reduction::make_layout(now.sigma_method.c, now.sigma_method.d, aliases);
-  layout = reduction::renumbered(fresh, run_numbering(fresh, event.t()));
-  // The unknowns stay the run's (names, nominal values, error control); the rows are the mode's.
-  ModelStructure rows = reduction::reduced_structure(original->structure(), layout);
-  for (std::size_t r = 0; r < rows.equations.size(); ++r) {
-    if (rows.equations.kind(r) != structure.equations.kind(r)) {
-      event.set_row_kind(Eq{r}, rows.equations.kind(r));
-    }
-  }
-  structure.equations = std::move(rows.equations);
-  mode = now;
-  exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
-  if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
-  std::vector<double> y(structure.variables.size());
-  for (std::size_t k = 0; k < y.size(); ++k) y[k] = event.x(Var{k});
-  choice = reduction::has_choice(layout);
-  layout_since = event.t();
-  selection = fresh_selection(event.t(), y);
-  quality = 1.0;
-  ++changes;
-  name_state_rows();
-  event.rows_changed();
-}
-
-void IndexReducedModel::Impl::integrate_impact(EventContext& event, std::span<const Var> sources,
-                                               std::span<const double> x,
-                                               std::span<const double> der_x) {
-  std::vector<std::size_t> marked;
-  for (const Var v : sources) marked.push_back(v.index);
-  const SignatureMatrix now = detect_signature(*original, event.t(), x, der_x, detection());
-  const reduction::ImpactStructure impact{.before = &mode.signature,
-                                          .transversal = mode.sigma_method.transversal,
-                                          .now = &now,
-                                          .sources = marked};
-  std::vector<double> y(structure.variables.size());
-  for (std::size_t k = 0; k < y.size(); ++k) y[k] = event.x(Var{k});
-  reduction::ImpactJump jump;
-  try {
-    jump = reduction::integrate_impact(*original, layout, structure, impact, event.t(), y);
-  } catch (const ModelError& e) {
-    throw ModelError(fmt::format("model '{}': impact at t = {}: {}", original->structure().name,
-                                 event.t(), e.what()));
-  }
-  for (std::size_t k = 0; k < y.size(); ++k) {
-    if (jump.slots[k] != y[k]) event.set(Var{k}, jump.slots[k]);
-  }
-  std::vector<EventContext::IntegratedImpulse> impulses;
-  for (const auto& [u, integral] : jump.impulses) impulses.push_back({Var{u}, integral});
-  event.impulses_integrated(std::move(impulses));
-}
 
 std::string IndexReducedModel::Impl::alias_words() const {
   if (layout.aliases.empty()) return {};
@@ -302,14 +86,14 @@ void IndexReducedModel::Impl::build() {
   std::vector<double> der_x(x.size());
   s.variables.for_each_declared(
       [&der_x](std::size_t j, const VariableInfo& v) { der_x[j] = v.der_start.value_or(0.0); });
-  analysis = analyze_index(*original, kAnalysisTime, x, der_x, {}, {}, detection());
-  check_analysis(analysis, kAnalysisTime);
+  analysis = analyze_index(*original, kReductionAnalysisTime, x, der_x, {}, {}, detection());
+  check_analysis(analysis, kReductionAnalysisTime);
   mode = analysis;
   in_impact = false;
   layout_since.reset();
-  layout =
-      reduction::make_layout(analysis.sigma_method.c, analysis.sigma_method.d,
-                             reduction::find_aliases(*original, analysis, kAnalysisTime, x, der_x));
+  layout = reduction::make_layout(
+      analysis.sigma_method.c, analysis.sigma_method.d,
+      reduction::find_aliases(*original, analysis, kReductionAnalysisTime, x, der_x));
   structure = reduction::reduced_structure(s, layout);
   exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
   if (exact) exact_jacobian = reduction::ReducedJacobian(layout, analysis.signature);
@@ -320,7 +104,7 @@ void IndexReducedModel::Impl::build() {
   equation_names.clear();
   for (std::size_t i = 0; i < s.equations.size(); ++i)
     equation_names.push_back(s.equations.name(i));
-  initial_selection = fresh_selection(kAnalysisTime, slots);
+  initial_selection = fresh_selection(kReductionAnalysisTime, slots);
   selection = initial_selection;
   quality = 1.0;
   changes = 0;
@@ -342,7 +126,7 @@ void IndexReducedModel::Impl::find_consistent_start() {
   reduction::StartProblem p;
   p.num_equations = layout.num_equation_rows;
   p.equations = [this](std::span<const double> y, std::span<double> r) {
-    reduction::equation_derivatives(*original, layout, kAnalysisTime, y, r);
+    reduction::equation_derivatives(*original, layout, kReductionAnalysisTime, y, r);
   };
   // Start values of differentiated unknowns (and given start values of derivatives) are held;
   // those of algebraic unknowns (d_j = 0) are guesses, as in Modelica. An unknown that several

@@ -1,0 +1,107 @@
+// The state of an index-reduced model (hdae/index_reduction.hpp), shared by the files that
+// implement it: index_reduced_model.cpp (building, residuals, Newton matrices, the public
+// interface) and reduced_model_events.cpp (events: modes, impacts, changes of structure).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "consistent_start.hpp"
+#include "hdae/index_reduction.hpp"
+#include "reduced_jacobian.hpp"
+#include "slot_layout.hpp"
+#include "state_selection.hpp"
+
+namespace hdae {
+
+/// The analysis is made at the start values and this time (the model's t0 is not known
+/// before a run; models of this kind are analysed at their start point).
+inline constexpr double kReductionAnalysisTime = 0.0;
+
+struct IndexReducedModel::Impl {
+  std::unique_ptr<PhysicsModel> original;
+  ReductionOptions options;
+  IndexAnalysis analysis;
+  /// The analysis of the mode in force (analysis until an event changes the mode): the
+  /// structure an impact's impulses spread through.
+  IndexAnalysis mode;
+  reduction::SlotLayout layout;
+  ModelStructure structure;
+  reduction::StateSelection initial_selection, selection;
+  std::vector<double> scale;                ///< nominal value per original unknown
+  std::vector<std::string> equation_names;  ///< the original's, for the selection's messages
+  /// The selection crossing is declared: the layout has a choice of states, or the model has
+  /// events, whose modes may bring one (relayout).
+  bool watch_selection = false;
+  /// The current layout leaves a choice of states (reduction::has_choice).
+  bool choice = false;
+  /// When the active layout is not the start's: the time of the event that brought it.
+  std::optional<double> layout_since;
+  /// The layout and rows at the start, restored by reset() after a run changed modes.
+  reduction::SlotLayout initial_layout;
+  EquationTable initial_equations;
+  Crossing selection_crossing;
+  /// The selection's quality (reduction::selection_quality) where the crossings were last
+  /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
+  /// the ends of its steps and in its root finding judge the selection.
+  double quality = 1.0;
+  /// Exact Newton matrices from jets (reduced_jacobian.hpp) when the depth allows and the
+  /// model propagates jets; difference quotients otherwise.
+  bool exact = false;
+  reduction::ReducedJacobian exact_jacobian;
+  std::size_t changes = 0;
+  std::vector<std::string> start_notes;
+  /// Between an impact's pass and the next: the original is in its impact mode, whose rows
+  /// hold only for the jump, so the selection is not judged there.
+  bool in_impact = false;
+
+  void build();
+  /// ModelError unless the analysis is one the reduction handles (regular, without row
+  /// combinations, no row differentiated more than three times); t: where it was made.
+  void check_analysis(const IndexAnalysis& a, double t) const;
+  /// The run's unknown for each unknown of a new mode's layout (by the slot each is named
+  /// after); ModelError naming the unknowns the new mode needs or drops.
+  [[nodiscard]] std::vector<std::size_t> run_numbering(const reduction::SlotLayout& fresh,
+                                                       double t) const;
+  /// The layout of the mode `now` in force after an event, its unknowns numbered as the run's:
+  /// rows, their kinds, the exact Newton matrix and the state selection follow it, and the
+  /// simulator makes the state consistent with the new rows.
+  void relayout(EventContext& event, const IndexAnalysis& now,
+                std::vector<reduction::Alias> aliases);
+  void find_consistent_start();
+  [[noreturn]] void throw_no_consistent_start(const reduction::StartResult& r) const;
+  void name_state_rows();
+  [[nodiscard]] reduction::StateSelection fresh_selection(double t,
+                                                          std::span<const double> slots) const;
+  /// The quality of the current selection at Pryce's system Jacobian J.
+  [[nodiscard]] double quality_at(const Eigen::MatrixXd& j) const;
+  /// The quality of the current selection at the slots.
+  [[nodiscard]] double quality_now(double t, std::span<const double> slots) const;
+  /// IDA's Newton matrix dF/dx + cj dF/d(der_x) of the reduced system into entries.
+  void jacobian(double t, double cj, std::span<const double> x, JacobianEntries& entries);
+  void forward_outputs(Evaluation& e) const;
+  /// The original's event handler on its own variables; then, when its mode changed, the
+  /// structure checked against the layout and the states selected anew. False when the pass
+  /// was an impact, whose jump this model integrated (integrate_impact).
+  bool forward_event(EventContext& event);
+  /// The jump over the impulses of the sources the original marked in this pass, at the
+  /// original's point (x, der_x) in its impact mode.
+  void integrate_impact(EventContext& event, std::span<const Var> sources,
+                        std::span<const double> x, std::span<const double> der_x);
+  /// The slots that are other unknowns, in words ("" without aliases).
+  [[nodiscard]] std::string alias_words() const;
+  [[nodiscard]] SignatureDetection detection() const {
+    SignatureDetection d;
+    d.threshold = options.structure_threshold;
+    return d;
+  }
+  [[nodiscard]] bool has_events() const {
+    return !original->structure().crossings.empty() || !original->structure().time_events.empty();
+  }
+};
+
+}  // namespace hdae
