@@ -29,6 +29,9 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
+/// rel_tol 1e-8: the located impact times and the velocities at them carry IDA's local error
+/// (about rel_tol) times the few steps since the last restart, so the closed forms are checked
+/// to 1e-7 relative; the constraints hold to the Newton tolerance, 0.1 rel_tol of their terms.
 SimulationOptions accurate(double stop) {
   SimulationOptions o;
   o.stop_s = stop;
