@@ -19,6 +19,7 @@ TEST_CASE("every outcome and event kind has a readable name") {
   CHECK(to_string(Outcome::kChattering) == "chattering");
   CHECK(to_string(Outcome::kSingularJacobian) == "singular Jacobian");
   CHECK(to_string(Outcome::kJumpSolveFailure) == "jump solve failure");
+  CHECK(to_string(Outcome::kResultLimit) == "result size limit");
   CHECK(to_string(EventKind::kInitial) == "initial");
   CHECK(to_string(EventKind::kTime) == "time");
   CHECK(to_string(EventKind::kState) == "state");

@@ -363,3 +363,60 @@ TEST_CASE("rows streamed to a CSV are the rows kept in memory, bit for bit") {
                        "empty; the rows would be lost",
                        OptionError);
 }
+
+namespace {
+
+/// x' = -x with a time event that reschedules itself every period_s, without end: a sampler
+/// over a run far longer than its memory can keep.
+class Sampler final : public Model {
+ public:
+  explicit Sampler(double period_s) : Model("sampler"), period_s_(period_s) {
+    x_ = declare_variable({.name = "x", .start = 1.0});
+    eq_ = declare_equation("der(x) = -x");
+    tick_ = declare_time_event("tick");
+  }
+  void evaluate(Evaluation& e) override { e.set(eq_, e.der(x_) + e.x(x_)); }
+  void on_event(EventContext& event) override {
+    if (event.is_initial() || event.fired(tick_)) event.schedule(tick_, event.t() + period_s_);
+  }
+
+ private:
+  double period_s_;
+  Var x_;
+  Eq eq_;
+  TimeEvent tick_;
+};
+
+}  // namespace
+
+TEST_CASE("events without end stop the run at max_result_bytes, their result kept") {
+  // Every tick adds two rows (its left and right limits) of time, x and der(x): 48 bytes, and
+  // a record to the event log, more than nothing and less than a kilobyte. A limit of 1e6
+  // bytes is reached after between 1e6 / (48 + 1024) = 932 and 1e6 / 48 = 20833 ticks, far
+  // before the 1e6 ticks of the run.
+  Sampler model(1e-3);
+  SimulationOptions o;
+  o.stop_s = 1000.0;
+  o.output_interval_s = 100.0;
+  o.max_result_bytes = 1e6;
+  o.log_level = LogLevel::kOff;
+  const SimulationResult result = simulate(model, o);
+  CHECK(result.status.outcome == Outcome::kResultLimit);
+  CHECK(result.status.message.find("more than SimulationOptions::max_result_bytes = 1e+06") !=
+        std::string::npos);
+  CHECK(result.events.size() >= 932);
+  CHECK(result.events.size() <= 20833);
+  // The rows and events before the limit are kept, the last row at the tick that reached it.
+  REQUIRE(result.table.num_rows() >= 2 * (result.events.size() - 1));
+  CHECK(result.table.time(result.table.num_rows() - 1) == doctest::Approx(result.status.t));
+  CHECK(result.status.t == doctest::Approx(1e-3 * static_cast<double>(result.events.size() - 1)));
+  // Rows that are not held count nothing: the event log alone takes the limit later.
+  o.row_storage = RowStorage::kSinksOnly;
+  const SimulationResult streamed = simulate(model, o);
+  CHECK(streamed.status.outcome == Outcome::kResultLimit);
+  CHECK(streamed.events.size() > result.events.size());
+  // Raised, the limit lets the sampler run its 10 s.
+  o.stop_s = 10.0;
+  o.max_result_bytes = 8e9;
+  CHECK(simulate(model, o).status.outcome == Outcome::kReachedStopTime);
+}

@@ -227,11 +227,12 @@ struct SimulationOptions {
   /// Stop with Outcome::kWallClockLimit after this much wall-clock time (s); 0: no limit;
   /// otherwise > 0.
   double max_wall_time_s = 0.0;
-  /// Largest result table held in memory (row_storage kInMemory), in bytes: a run whose output
-  /// grid (output_interval_s or output_times, record_rows, record_every) and recorded columns
-  /// would exceed it is refused when it is created (OptionError naming the options and the
-  /// size) instead of growing until memory runs out; > 0. Event rows come on top. Streamed
-  /// rows (kStreamOnly, kSinksOnly) are not held and not limited.
+  /// Largest result held in memory, in bytes: the table's rows (row_storage kInMemory) and the
+  /// event log; > 0. A run whose output grid (output_interval_s or output_times, record_rows,
+  /// record_every) and recorded columns alone would exceed it is refused when it is created
+  /// (OptionError naming the options and the size); one whose events (their rows and records)
+  /// take it past the limit ends there with Outcome::kResultLimit, its result kept, instead of
+  /// growing until memory runs out. Streamed rows (kStreamOnly, kSinksOnly) are not counted.
   double max_result_bytes = 8e9;
   /// When non-null and set to true (e.g. from a SIGINT handler or an event handler), the run
   /// stops with Outcome::kInterrupted at the next residual evaluation, step, output row or

@@ -19,6 +19,7 @@ enum class Outcome {
   kJumpSolveFailure,     ///< no consistent x^+ or der_x^+ (no convergence, non-finite values)
   kWallClockLimit,       ///< SimulationOptions::max_wall_time_s was reached
   kInterrupted,          ///< SimulationOptions::cancel was set (e.g. by SIGINT)
+  kResultLimit,          ///< the result in memory outgrew SimulationOptions::max_result_bytes
   kModelFailure,         ///< model code threw (ModelCallbackError's partial result)
   kEngineFailure,        ///< the engine failed: SUNDIALS, memory, a row sink (EngineError)
 };

@@ -72,6 +72,11 @@ void SimulationRun::process_step(const PendingStep& step) {
         return;
       }
     }
+    if (auto full =
+            budget_.after_event(t, events_.back(), table_.table().num_rows(), events_.size())) {
+      finish(*full);
+      return;
+    }
     if (ending_) {
       finish(*ending_);
       return;

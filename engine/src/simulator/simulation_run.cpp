@@ -100,6 +100,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
                        *this),
       chattering_(chattering_settings(options_), crossing_names(structure_)),
       recorder_(model_, options_),
+      budget_(options_, recorder_.columns().size()),
       output_interval_s_(options_.resolved_output_interval_s()),
       t_(options_.start_s),
       bridge_(model_, crossings_, stop_watch_),

@@ -30,6 +30,7 @@
 #include "results/row_recorder.hpp"
 #include "simulator/continuation_check.hpp"
 #include "simulator/ida_bridge.hpp"
+#include "simulator/result_size.hpp"
 #include "simulator/stop_watch.hpp"
 #include "sundials/ida_integrator.hpp"
 
@@ -157,6 +158,7 @@ class SimulationRun final : public EventHost {
   EventIteration event_iteration_;
   ChatteringDetector chattering_;
   RowRecorder recorder_;
+  ResultBudget budget_;
   TableSink table_;
   std::unique_ptr<CsvSink> csv_;
   std::vector<EventObserver*> observers_;

@@ -29,6 +29,8 @@ std::string_view to_string(Outcome outcome) {
       return "wall-clock limit";
     case Outcome::kInterrupted:
       return "interrupted";
+    case Outcome::kResultLimit:
+      return "result size limit";
     case Outcome::kModelFailure:
       return "model failure";
     case Outcome::kEngineFailure:
