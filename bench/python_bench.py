@@ -7,6 +7,9 @@
 2. A model written in Python (the Van der Pol oscillator, mu = 10) against SciPy's solve_ivp
    BDF at the same tolerances: wall times and the error at the end against a tight reference.
 3. Sweep throughput: hdae.sweep over the clutch on a LocalCluster of 1 and 2 worker processes.
+4. What a sweep point costs beyond its run, at three sizes: hdae.sweep of runs far shorter than
+   the scheduling (the pendulum over 10 ms) on 2 worker processes, the wall time and the
+   calling process's memory (peak resident size, the points and the table included) per point.
 
 Prints Markdown on standard output. The package is imported from the directory given with
 --pythonpath (a build's python/ folder).
@@ -178,6 +181,53 @@ def sweep_throughput(hdae, points, worker_counts):
     return rows
 
 
+def resident_mib():
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024.0
+    return float("nan")
+
+
+def sweep_point_cost(hdae, sizes):
+    """(points, seconds, KiB per point in the calling process) of hdae.sweep over the pendulum's
+    length, runs of 10 ms of model time, on 2 worker processes."""
+    import threading
+
+    from dask.distributed import Client, LocalCluster
+
+    rows = []
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=":0") as cluster, Client(cluster) as client:
+        hdae.sweep(hdae.models.Pendulum, {"L": [0.5, 0.6]}, client=client, stop=0.01,
+                   progress=False)
+        for size in sizes:
+            before = resident_mib()
+            peak = [before]
+            done = threading.Event()
+
+            def watch():
+                while not done.wait(0.02):
+                    peak[0] = max(peak[0], resident_mib())
+
+            watcher = threading.Thread(target=watch)
+            watcher.start()
+            start = time.perf_counter()
+            points = [{"L": 0.5 + 1e-6 * i} for i in range(size)]
+            table = hdae.sweep(hdae.models.Pendulum, points, client=client, stop=0.01,
+                               outputs=("phi",), progress=False)
+            seconds = time.perf_counter() - start
+            done.set()
+            watcher.join()
+            peak[0] = max(peak[0], resident_mib())
+            if len(table) != size or (table["status"] != "reached stop time").any():
+                raise RuntimeError(f"sweep of {size} points: not every point reached the stop "
+                                   "time")
+            rows.append((size, seconds, 1024.0 * (peak[0] - before) / size))
+            del table, points
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pythonpath", required=True, help="folder holding the hdae package")
@@ -237,6 +287,15 @@ def main():
     for workers, seconds, rate in sweep_rows:
         print(f"| LocalCluster, {workers} worker process{'es' if workers > 1 else ''} | "
               f"{fmt_time(seconds)} | {rate:.3g} | {rate / sweep_rows[0][2]:.2f} |")
+
+    print()
+    sizes = (20, 40, 80) if args.smoke else (1000, 4000, 16000)
+    print("| sweep of pendulum runs of 10 ms, 2 worker processes | wall time | per point | "
+          "calling process's memory per point |")
+    print("| --- | --- | --- | --- |")
+    for size, seconds, kib in sweep_point_cost(hdae, sizes):
+        print(f"| {size} points | {fmt_time(seconds)} | {fmt_time(seconds / size)} | "
+              f"{kib:.2f} KiB |")
     return 0
 
 

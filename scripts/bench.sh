@@ -540,7 +540,13 @@ oscillator x' = y, y' = mu (1 - x^2) y - x, mu = 10, from (2, 0) to t = 20) agai
 call a Python function per residual or right-hand side, and the errors at the end are against
 a Radau solution at rtol 1e-12. Third, the throughput of \`hdae.sweep\` over the clutch's J2
 on a Dask LocalCluster of one and of two worker processes (one thread each; the cluster is
-started and every worker has imported hdae before the clock starts).
+started and every worker has imported hdae before the clock starts). Fourth, what a sweep
+point costs beyond its run, at three sizes: \`hdae.sweep\` over the pendulum's length with runs
+of 10 ms of model time (far shorter than a Dask task's scheduling), on two worker processes;
+the wall time from making the points to the finished table, and the calling process's peak
+resident size above its size before, per point (the points, the rows and the table). Points
+travel in batches of up to 50 a task with at most 4 tasks per worker thread in flight, so
+both stay flat as the sweep grows.
 
 $(cat "${tmp}/python.md")
 

@@ -26,10 +26,18 @@ import numpy as np
 
 from ._run import simulate
 
-#: The most points one sweep runs. Each point is a task of the Dask scheduler (about a
-#: millisecond of its time and a kilobyte of its memory) and a row of the table; a million is
-#: some minutes of scheduling alone. Larger studies are several sweeps.
+#: The most points one sweep runs. The calling process keeps every point's parameters and
+#: row (about a kilobyte per point with a few parameters and outputs, docs/benchmarks.md), so
+#: a million points take a GiB or more there; larger studies are several sweeps.
 MAX_POINTS = 1_000_000
+
+#: Points per Dask task at most: each task costs the scheduler milliseconds and some KiB, far
+#: more than a short run, so points travel in batches (_batches).
+_MAX_BATCH = 50
+
+#: Tasks in flight per worker thread: enough to keep every worker busy while finished tasks
+#: come back, few enough that the scheduler holds a bounded number of tasks at any time.
+_IN_FLIGHT_PER_THREAD = 4
 
 #: What a point's model, factory or summary may raise and the point reports in its row.
 #: KeyboardInterrupt and SystemExit raised there are the point's failure: in a worker they
@@ -205,6 +213,27 @@ def run_point(model_factory, point, options, outputs=(), summary=None, result_pa
     return row
 
 
+def run_points(model_factory, points, options, outputs, summary, paths):
+    """run_point for each point of one task (executed in a worker), in order."""
+    return [run_point(model_factory, point, options, outputs, summary, path)
+            for point, path in zip(points, paths)]
+
+
+def _batches(count, threads):
+    """The points' indices in batches: at least 16 batches per worker thread while points
+    last, at most _MAX_BATCH points each."""
+    size = max(1, min(_MAX_BATCH, count // (16 * threads)))
+    return [list(range(i, min(i + size, count))) for i in range(0, count, size)]
+
+
+def _threads(client):
+    """The worker threads of the cluster (at least 1: workers may still be connecting)."""
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # noqa: BLE001 - a scheduler that cannot say: assume one
+        return 1
+
+
 def _client(client, processes, workers):
     """(client, owned): the given Client, one connected to an address, or a new LocalCluster."""
     from dask.distributed import Client, LocalCluster
@@ -222,9 +251,13 @@ def _client(client, processes, workers):
     return client, False
 
 
-def _gather(futures, points, progress):
-    """The rows in the order of the points. A point whose task failed in Dask itself (its
-    worker died: KilledWorker; its row could not be sent back) gets a row saying so."""
+def _gather(submit, points, threads, progress):
+    """The rows in the order of the points, run in batches with a bounded number of tasks in
+    flight. A batch whose task failed in Dask itself (its worker died: KilledWorker; its rows
+    could not be sent back) runs again one point per task, so that only the point that fails
+    so gets a row saying so."""
+    from collections import deque
+
     from dask.distributed import as_completed
 
     show = sys.stderr.isatty() if progress is None else progress
@@ -232,19 +265,44 @@ def _gather(futures, points, progress):
     if show:
         from tqdm import tqdm
 
-        bar = tqdm(total=len(futures), unit="run", desc="hdae.sweep")
-    rows = [None] * len(futures)
-    index = {f.key: i for i, f in enumerate(futures)}
-    for future in as_completed(futures):
-        i = index[future.key]
-        try:
-            rows[i] = future.result()
-        except Exception as error:  # not BaseException: Ctrl-C here stops the sweep
-            rows[i] = dict(points[i], status="error", message=_described(error))
+        bar = tqdm(total=len(points), unit="run", desc="hdae.sweep")
+    rows = [None] * len(points)
+    waiting = deque(_batches(len(points), threads))
+    in_flight = {}  # future key -> (future, indices)
+    done = as_completed()
+
+    def top_up():
+        while waiting and len(in_flight) < _IN_FLIGHT_PER_THREAD * threads:
+            indices = waiting.popleft()
+            future = submit(indices)
+            in_flight[future.key] = (future, indices)
+            done.add(future)
+
+    try:
+        top_up()
+        for future in done:
+            _, indices = in_flight.pop(future.key)
+            try:
+                for i, row in zip(indices, future.result()):
+                    rows[i] = row
+            except Exception as error:  # not BaseException: Ctrl-C here stops the sweep
+                if len(indices) > 1:
+                    waiting.extendleft([i] for i in reversed(indices))
+                    indices = []  # counted when they come back
+                else:
+                    rows[indices[0]] = dict(points[indices[0]], status="error",
+                                            message=_described(error))
+            if bar is not None:
+                bar.update(len(indices))
+            future.release()
+            top_up()
+    except BaseException:  # Ctrl-C: the runs not done yet are not wanted any more
+        for future, _ in in_flight.values():
+            future.cancel()
+        raise
+    finally:
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+            bar.close()
     return rows
 
 
@@ -283,15 +341,15 @@ def sweep(model_factory, parameters, *, client=None, outputs=(), summary=None,
     if not points:
         return pd.DataFrame()
     dask_client, owned = _client(client, processes, workers)
+    outputs = tuple(outputs)
+
+    def submit(indices):
+        return dask_client.submit(run_points, model_factory, [points[i] for i in indices],
+                                  options, outputs, summary, [paths[i] for i in indices],
+                                  pure=False)
+
     try:
-        futures = [dask_client.submit(run_point, model_factory, point, options, tuple(outputs),
-                                      summary, path, pure=False)
-                   for point, path in zip(points, paths)]
-        try:
-            rows = _gather(futures, points, progress)
-        except BaseException:  # Ctrl-C: the runs not done yet are not wanted any more
-            dask_client.cancel(futures)
-            raise
+        rows = _gather(submit, points, _threads(dask_client), progress)
     finally:
         if owned:
             cluster = getattr(dask_client, "cluster", None)

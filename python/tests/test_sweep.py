@@ -251,3 +251,65 @@ def test_ctrl_c_in_the_calling_process_stops_the_sweep(client):
         hdae.sweep(decay_factory, {"T": [1.0, 2.0, 4.0]}, client=client, summary=ctrl_c_once,
                    stop=1.0)
     assert ctrl_c_sent == [True]
+
+
+batch_sizes = []  # module level: what the worker threads append is seen here
+
+
+def counted_batch(model_factory, points, *args):
+    import sys
+
+    batch_sizes.append(len(points))
+    return [sys.modules["hdae.sweep"].run_point(model_factory, point, *args[:3], path)
+            for point, path in zip(points, args[3])]
+
+
+def test_points_travel_in_batches_and_a_batch_lost_in_dask_fails_only_its_culprit(client,
+                                                                                   monkeypatch):
+    # 200 points on 2 worker threads: batches of 200 // 32 = 6 points, each a task. The
+    # point T = 2 makes its task fail in Dask itself; its batch runs again point by point, so
+    # that only it gets the error row.
+    import sys
+
+    sweep_module = sys.modules["hdae.sweep"]
+    run_point = sweep_module.run_point
+    batch_sizes.clear()
+
+    def lost_for_t_2(model_factory, point, *args):
+        if point["T"] == 2.0:
+            raise RuntimeError("worker lost")
+        return run_point(model_factory, point, *args)
+
+    monkeypatch.setattr(sweep_module, "run_points", counted_batch)
+    monkeypatch.setattr(sweep_module, "run_point", lost_for_t_2)
+    values = [1.0 + 0.01 * i for i in range(200)]  # T = 2 is point 100
+    table = hdae.sweep(decay_factory, {"T": values}, client=client, outputs=["x"], stop=1.0)
+    assert list(table["status"]).count("error") == 1
+    assert table["status"][100] == "error" and table["message"][100] == "RuntimeError: worker lost"
+    for i in (0, 99, 101, 199):  # x(1) = exp(-1/T), the batch mates of T = 2 included
+        assert table["x"][i] == pytest.approx(math.exp(-1.0 / values[i]), rel=1e-4)
+    # 34 batches of up to 6 points, then the lost batch's 6 points one by one.
+    assert max(batch_sizes) == 6
+    assert sum(batch_sizes) == 200 + 6
+    assert batch_sizes.count(1) >= 6
+
+
+def test_a_sweep_keeps_a_bounded_number_of_tasks_in_flight(client):
+    # One worker thread: at most 4 tasks in flight, however many points. At every submission
+    # the unfinished tasks are fewer than that (the new one comes on top).
+    import sys
+
+    sweep_module = sys.modules["hdae.sweep"]
+    futures, most_unfinished = [], [0]
+
+    def submit(indices):
+        most_unfinished[0] = max(most_unfinished[0], sum(not f.done() for f in futures))
+        future = client.submit(lambda ids: [{"index": i} for i in ids], indices, pure=False)
+        futures.append(future)
+        return future
+
+    points = [{"p": i} for i in range(100)]
+    rows = sweep_module._gather(submit, points, 1, False)
+    assert [row["index"] for row in rows] == list(range(100))
+    assert len(futures) == 17  # batches of 100 // 16 = 6 points
+    assert most_unfinished[0] <= 3
