@@ -177,6 +177,16 @@ void IndexReducedModel::Impl::find_consistent_start() {
 
 void IndexReducedModel::Impl::throw_no_consistent_start(const reduction::StartResult& r) const {
   const std::string row = structure.equations.name(r.worst_row);
+  if (!std::isfinite(r.residual_norm)) {
+    // No step can mend a row without a value: say where it has none, not how far it is off.
+    throw ModelError(fmt::format(
+        "model '{}': no consistent start values: equation '{}' has no finite value at t = {} "
+        "({:g}) at the start values after {} Gauss-Newton steps; the equation, or the "
+        "derivative the reduction takes of it, is singular there (a square root or a division "
+        "by zero at t = {}?)",
+        original->structure().name, row, kReductionAnalysisTime, r.residual_norm, r.iterations,
+        kReductionAnalysisTime));
+  }
   throw ModelError(fmt::format(
       "model '{}': no consistent start values found near the given ones: after {} Gauss-Newton "
       "steps equation '{}' is off by {:g} ({:g} times its round-off of {:g}), and the last step "

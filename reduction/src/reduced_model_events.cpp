@@ -147,4 +147,39 @@ void IndexReducedModel::Impl::integrate_impact(EventContext& event, std::span<co
   event.impulses_integrated(std::move(impulses));
 }
 
+namespace {
+
+/// "x" or "der(x)" for an entry of the signature.
+std::string term(const ModelStructure& s, const SignatureEntry& e) {
+  const std::string& name = s.variables.name(e.col);
+  return e.sigma >= 1 ? "der(" + name + ")" : name;
+}
+
+}  // namespace
+
+std::string IndexReducedModel::failure_note(double t, std::span<const double> x,
+                                            std::span<const double> /*der_x*/) {
+  const Impl& m = *impl_;
+  std::vector<double> xo(m.layout.n), der_xo(m.layout.n);
+  reduction::original_point(m.layout, x, xo, der_xo);
+  const SignatureMatrix now = detect_signature(*m.original, t, xo, der_xo, m.detection());
+  const ModelStructure& s = m.original->structure();
+  // Per equation, what it holds now that it did not hold where it was last analysed (at the
+  // start or the last event): a derivative of higher order or an unknown it did not read.
+  std::map<std::size_t, std::vector<std::string>> gained;
+  for (const SignatureEntry& e : now.entries) {
+    if (e.sigma > m.mode.signature.sigma(e.row, e.col)) gained[e.row].push_back(term(s, e));
+  }
+  if (gained.empty()) return {};
+  std::vector<std::string> rows;
+  for (const auto& [row, terms] : gained) {
+    rows.push_back(fmt::format("'{}' now holds {}", s.equations.name(row), fmt::join(terms, ", ")));
+  }
+  return fmt::format(
+      "the equations changed their structure without an event: {}, not held when the equations "
+      "were last analysed (at the start or the last event); let a crossing or a time event mark "
+      "the instant, where the reduced model analyses the equations afresh",
+      fmt::join(rows, "; "));
+}
+
 }  // namespace hdae

@@ -358,3 +358,80 @@ TEST_CASE("a start that cannot be made consistent is named with its numbers") {
     CHECK_FALSE(contains(text, "0.000000"));
   }
 }
+
+namespace {
+
+/// x = sqrt(t), v = der(x): the derivative the reduction takes of the first row,
+/// 1 / (2 sqrt(t)), has no value at t = 0.
+class SquareRootOfTime final : public PhysicsModelOf<SquareRootOfTime> {
+ public:
+  SquareRootOfTime() : PhysicsModelOf("square_root_of_time") {
+    x_ = declare_variable({.name = "x"});
+    v_ = declare_variable({.name = "v"});
+    root_ = declare_equation("x = sqrt(t)");
+    rate_ = declare_equation("v = der(x)");
+  }
+  template <class S>
+  void residuals(Equations<S>& e) const {
+    using std::sqrt;
+    e.set(root_, e.x(x_) - sqrt(e.t()));
+    e.set(rate_, e.x(v_) - e.der(x_));
+  }
+
+ private:
+  Var x_, v_;
+  Eq root_, rate_;
+};
+
+/// x = 1 until t = 0.5, then der(x) = 1, with no event at the switch; y integrates x.
+class SilentSwitch final : public PhysicsModelOf<SilentSwitch> {
+ public:
+  SilentSwitch() : PhysicsModelOf("silent_switch") {
+    x_ = declare_variable({.name = "x", .start = 1.0});
+    y_ = declare_variable({.name = "y"});
+    law_ = declare_equation("x = 1, from t = 0.5 der(x) = 1");
+    integral_ = declare_equation("der(y) = x");
+  }
+  template <class S>
+  void residuals(Equations<S>& e) const {
+    e.set(law_, e.t() < 0.5 ? e.x(x_) - 1.0 : e.der(x_) - 1.0);
+    e.set(integral_, e.der(y_) - e.x(x_));
+  }
+
+ private:
+  Var x_, y_;
+  Eq law_, integral_;
+};
+
+}  // namespace
+
+TEST_CASE("a row without a value at the start is named as such, not as a distance") {
+  try {
+    IndexReducedModel m(std::make_unique<SquareRootOfTime>());
+    FAIL("expected a ModelError");
+  } catch (const ModelError& e) {
+    const std::string text = e.what();
+    CHECK(contains(text,
+                   "model 'square_root_of_time': no consistent start values: equation "
+                   "'d/dt (x = sqrt(t))' has no finite value at t = 0 (-inf)"));
+    CHECK_FALSE(contains(text, "times its round-off"));
+  }
+}
+
+TEST_CASE("a row that gains a derivative without an event is named at the failure") {
+  // Reduced at t = 0, the first row holds x only (index 1, no state but y); from t = 0.5 it
+  // holds der(x), which the reduced equations do not carry, and IDA cannot step past 0.5.
+  IndexReducedModel m(std::make_unique<SilentSwitch>());
+  SimulationOptions o;
+  o.stop_s = 1.0;
+  o.log_level = LogLevel::kOff;
+  o.max_steps_per_interval = 2000;
+  const SimulationResult result = simulate(m, o);
+  CHECK(result.status.outcome == Outcome::kSolverFailure);
+  CHECK(result.status.t == doctest::Approx(0.5));
+  CHECK(contains(result.status.message,
+                 "the equations changed their structure without an event: 'x = 1, from t = 0.5 "
+                 "der(x) = 1' now holds der(x), not held when the equations were last analysed "
+                 "(at the start or the last event); let a crossing or a time event mark the "
+                 "instant"));
+}

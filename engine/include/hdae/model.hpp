@@ -359,6 +359,15 @@ class SimulationModel {
   /// Simulator::initialize, so at the start of every simulate() too).
   virtual void reset() {}
 
+  /// What the model can tell about a failure of the integration at (t, x, der_x), IDA's last
+  /// state: a sentence the solver failure's message ends with, or empty. Called once, after
+  /// the failure; what it throws is dropped (the failure stays the message). An index-reduced
+  /// model compares its equations' structure there with the one it was reduced for.
+  [[nodiscard]] virtual std::string failure_note(double /*t*/, std::span<const double> /*x*/,
+                                                 std::span<const double> /*der_x*/) {
+    return {};
+  }
+
   /// Sets the parameter called name (ModelStructure::parameters). This default knows no way to
   /// change a parameter: it throws ModelError, listing the known names for an unknown one.
   /// Models built on hdae::Model check the value against the parameter's range (ModelError

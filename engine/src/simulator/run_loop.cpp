@@ -147,14 +147,23 @@ void SimulationRun::step_failed() {
                                     ida_->last_flag_name(), ida_->last_step())));
 }
 
-SimulationStatus SimulationRun::solver_failure(std::string message) const {
+SimulationStatus SimulationRun::solver_failure(std::string message) {
   const std::string non_finite = bridge_.non_finite_report();
   if (!non_finite.empty()) message += "; " + non_finite;
+  if (const std::string note = model_failure_note(); !note.empty()) message += "; " + note;
   if (const auto& note = model_.last_recoverable()) {
     message +=
         fmt::format("; the model last threw RecoverableError at t = {}: {}", note->t, note->what);
   }
   return {Outcome::kSolverFailure, t_, std::move(message)};
+}
+
+std::string SimulationRun::model_failure_note() {
+  try {
+    return model_.model().failure_note(t_, x_, der_x_);
+  } catch (...) {
+    return {};  // what the model cannot tell must not replace the failure
+  }
 }
 
 void SimulationRun::too_many_steps() {

@@ -98,7 +98,9 @@ class SimulationRun final : public EventHost {
   void take_ida_state();
   void step_failed();
   /// kSolverFailure at the time reached, naming what was last not finite (IdaBridge).
-  [[nodiscard]] SimulationStatus solver_failure(std::string message) const;
+  [[nodiscard]] SimulationStatus solver_failure(std::string message);
+  /// The model's failure_note at the current state; empty when it throws.
+  [[nodiscard]] std::string model_failure_note();
   void too_many_steps();
   /// Ends the run with this status (rows stored before), tells the sinks.
   void finish(SimulationStatus status);

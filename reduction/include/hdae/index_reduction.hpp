@@ -100,6 +100,11 @@ class IndexReducedModel final : public SimulationModel {
                 JacobianEntries& entries) override;
   void on_event(EventContext& event) override;
   void reset() override;
+  /// After a failed integration: the equations whose structure at the failure differs from
+  /// the one the reduction is laid out for (a row that gained a derivative or an unknown
+  /// without an event, where nothing analysed it afresh), or empty.
+  [[nodiscard]] std::string failure_note(double t, std::span<const double> x,
+                                         std::span<const double> der_x) override;
   /// Sets the parameter on the original model and reduces it anew. When the new value cannot
   /// be reduced (ModelError), the previous value is restored and the error passes on.
   void set_parameter(std::string_view name, double value) override;
