@@ -13,6 +13,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/engine/include/hdae
                   ${PROJECT_SOURCE_DIR}/reduction/include/hdae
                   ${PROJECT_SOURCE_DIR}/models/include/hdae
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${PROJECT_BINARY_DIR}/generated/include/hdae/version.hpp
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hdae)
 install(EXPORT hdaeTargets NAMESPACE hdae:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/hdaeConfig.cmake.in

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "hdae/version.hpp"
 #include "program/parse_arguments.hpp"
 #include "program/record_options.hpp"
 
@@ -167,7 +168,7 @@ std::optional<ParameterSetting> parse_setting(const std::string& text, std::stri
 }
 
 std::string version_text(const std::string& program) {
-  return fmt::format("{} (hdae {})", program, HDAE_VERSION);
+  return fmt::format("{} (hdae {})", program, kVersion);
 }
 
 ParsedCommandLine parse_command_line(const Example& example, const std::string& program,

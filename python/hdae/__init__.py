@@ -27,6 +27,7 @@ from ._hdae import (  # noqa: F401
     SimulationOptions,
     TimeEvent,
     Var,
+    __version__,
 )
 from . import _result, models  # noqa: F401
 from ._run import Simulator, simulate  # noqa: F401
@@ -38,5 +39,5 @@ __all__ = [
     "Crossing", "CrossingDirection", "EngineError", "Eq", "ErrorControl", "IoError", "Model",
     "ModelCallbackError", "ModelError", "OptionError", "Out", "Param", "ParameterInfo", "Result",
     "RowKind", "SimulationModel", "SimulationOptions", "Simulator", "TimeEvent", "Var",
-    "latin_hypercube", "models", "simulate", "sweep",
+    "latin_hypercube", "models", "simulate", "sweep", "__version__",
 ]

@@ -1,10 +1,14 @@
 // The extension module hdae._hdae; the package hdae (python/hdae/__init__.py) re-exports it.
+#include <string>
+
 #include <pybind11/pybind11.h>
 
 #include "bindings.hpp"
+#include "hdae/version.hpp"
 
 PYBIND11_MODULE(_hdae, m) {
   m.doc() = "hdae: hybrid DAE simulation with consistent jumps (C++ core)";
+  m.attr("__version__") = std::string(hdae::kVersion);
   hdae::python::bind_errors(m);
   hdae::python::bind_options(m);
   hdae::python::bind_result(m);

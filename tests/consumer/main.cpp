@@ -8,6 +8,7 @@
 #include "hdae/model_builder.hpp"
 #include "hdae/models/pendulum.hpp"
 #include "hdae/simulator.hpp"
+#include "hdae/version.hpp"
 
 namespace {
 
@@ -40,6 +41,8 @@ bool near(const char* what, double value, double expected, double tol) {
 }  // namespace
 
 int main() {
+  // The installed version header names the version the package was found at.
+  std::printf("hdae %.*s\n", static_cast<int>(hdae::kVersion.size()), hdae::kVersion.data());
   hdae::SimulationOptions options;
   options.stop_s = 3.0;
   options.rel_tol = 1e-8;

@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include "hdae/errors.hpp"
+#include "hdae/version.hpp"
 
 namespace hdae::compare {
 namespace {
@@ -196,7 +197,7 @@ struct CommandLine {
 
 std::string usage() { return CommandLine().app.help(); }
 
-std::string version_line() { return fmt::format("hdae-compare {}", HDAE_VERSION); }
+std::string version_line() { return fmt::format("hdae-compare {}", kVersion); }
 
 CliArguments parse_arguments(std::span<const std::string> args) {
   CommandLine line;

@@ -14,6 +14,7 @@
 #include "compare/plot_script.hpp"
 #include "hdae/errors.hpp"
 #include "hdae/models/catalog.hpp"
+#include "hdae/version.hpp"
 #include "model_info.hpp"
 #include "plot_command.hpp"
 #include "program/parse_arguments.hpp"
@@ -93,7 +94,7 @@ std::string first_argument_problem(const std::vector<std::string>& args,
 
 int run_hdae(const std::vector<std::string>& args, const examples::ProgramEnvironment& env) {
   CLI::App app("hdae: the bundled hybrid DAE models and their results", kProgram);
-  app.set_version_flag("--version", std::string(kProgram) + " " + HDAE_VERSION);
+  app.set_version_flag("--version", std::string(kProgram) + " " + std::string(kVersion));
   app.require_subcommand(1);
   app.footer("'hdae <command> --help' (for run: 'hdae run <model> --help') tells more.");
   std::string model;
