@@ -12,13 +12,15 @@ build="$build libhdf5-dev pkgconf"
 # libFuzzer and the sanitizers' clang runtime; clang-format: the format check; valgrind:
 # memcheck of the examples; python3-scipy: SciPy as the peer in the benchmarks.
 extra="doctest-dev python3-matplotlib clang libclang-rt-14-dev clang-format valgrind python3-scipy"
-# universal-ctags: function lengths in the architecture check (tests/scripts/).
-extra="$extra python3-h5py universal-ctags"
+# universal-ctags: function lengths in the architecture check (tests/scripts/); ccache: a
+# compiler cache that rebuilds in other build directories and checkouts reuse
+# (cmake/HdaeCompilerCache.cmake).
+extra="$extra python3-h5py universal-ctags ccache"
 # The Python package (python/): pybind11 and the headers to build it, numpy and pandas for
 # results, Dask (python3-distributed) and tqdm for sweeps, pytest for its tests, python3-venv
-# for build/venv (scripts/run.sh).
+# for build/venv (scripts/run.sh), pyflakes to lint it in CI.
 python="python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pandas
-python3-distributed python3-tqdm python3-pytest python3-venv"
+python3-distributed python3-tqdm python3-pytest python3-venv python3-pyflakes"
 
 case "${1:-}" in
   --build) wanted="$build" ;;
