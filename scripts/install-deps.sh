@@ -16,6 +16,8 @@ extra="doctest-dev python3-matplotlib clang libclang-rt-14-dev clang-format valg
 # compiler cache that rebuilds in other build directories and checkouts reuse
 # (cmake/HdaeCompilerCache.cmake).
 extra="$extra python3-h5py universal-ctags ccache"
+# doxygen: the API reference of the public headers (scripts/api-docs.sh).
+extra="$extra doxygen"
 # The Python package (python/): pybind11 and the headers to build it, numpy and pandas for
 # results, Dask (python3-distributed) and tqdm for sweeps, pytest for its tests, python3-venv
 # for build/venv (scripts/run.sh), pyflakes to lint it in CI.

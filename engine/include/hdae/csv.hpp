@@ -69,22 +69,22 @@ void write_event_log_csv(const std::vector<EventRecord>& events, const std::file
 /// The files write_result_files wrote.
 struct ResultFiles {
   std::filesystem::path table;   ///< the CSV file given
-  std::filesystem::path units;   ///< <stem>.units.csv; empty when not written
-  std::filesystem::path events;  ///< <stem>.events.csv; empty when not written
-  std::filesystem::path params;  ///< <stem>.params.csv; empty when not written
+  std::filesystem::path units;   ///< `<stem>.units.csv`; empty when not written
+  std::filesystem::path events;  ///< `<stem>.events.csv`; empty when not written
+  std::filesystem::path params;  ///< `<stem>.params.csv`; empty when not written
 
   [[nodiscard]] bool side_files_written() const { return !units.empty(); }
 };
 
-/// Writes a whole result beside each other: <stem>.csv (the table), <stem>.units.csv and
-/// <stem>.events.csv (the event log), where csv_file is <dir>/<stem>.csv. All three are written
+/// Writes a whole result beside each other: `<stem>.csv` (the table), `<stem>.units.csv` and
+/// `<stem>.events.csv` (the event log), where csv_file is `<dir>/<stem>.csv`. All three are written
 /// under temporary names first and renamed when all are complete. The units file and
 /// event log are written only beside a regular file: when csv_file is a device (/dev/null,
 /// /dev/stdout), a named pipe or a socket, the table goes to it and nothing else is created.
 /// Throws IoError naming the file that cannot be written.
 ResultFiles write_result_files(const SimulationResult& result,
                                const std::filesystem::path& csv_file);
-/// The same, and <stem>.params.csv with the run's parameter values (write_params_csv), under
+/// The same, and `<stem>.params.csv` with the run's parameter values (write_params_csv), under
 /// the same rule: only beside a regular file. A model without parameters gets the header.
 ResultFiles write_result_files(const SimulationResult& result,
                                const std::filesystem::path& csv_file,

@@ -102,7 +102,7 @@ struct StoredResult {
   std::string status_message;
 };
 
-/// Whether the file starts with the HDF5 signature (\x89HDF\r\n\x1a\n).
+/// Whether the file starts with the HDF5 signature (`\x89HDF\r\n\x1a\n`).
 [[nodiscard]] bool is_hdf5_file(const std::filesystem::path& file);
 
 /// Reads an HDF5 result file (the layout above); throws IoError naming the file and the
