@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 
 #include "hdae/errors.hpp"
 
@@ -23,45 +24,54 @@ ReducedJacobian::ReducedJacobian(const SlotLayout& layout, const SignatureMatrix
     throw ModelError("index reduction: exact Jacobians go up to equations differentiated " +
                      std::to_string(kMaxJacobianDepth) + " times");
   }
-  // Greedy grouping: a column joins the first group none of whose columns shares one of its
-  // equations, so one evaluation differentiates the whole group and every equation's
-  // derivative belongs to one column.
-  const auto group = [&](bool der) {
-    const std::size_t n = layout.n;
-    std::vector<std::vector<std::size_t>> column_entries(n), row_columns(n);
-    for (std::size_t e = 0; e < entries_.size(); ++e) {
-      const SignatureEntry& s = entries_[e];
-      if (der && s.sigma < 1) continue;
-      column_entries[s.col].push_back(e);
-      row_columns[s.row].push_back(s.col);
-    }
-    std::vector<Group> groups;
-    std::vector<std::size_t> group_of(n, n), taken_by;  // taken_by[g]: last column g clashed with
-    for (std::size_t j = 0; j < n; ++j) {
-      if (column_entries[j].empty()) continue;
-      for (const std::size_t e : column_entries[j]) {
-        for (const std::size_t other : row_columns[entries_[e].row]) {
-          if (group_of[other] != n) taken_by[group_of[other]] = j + 1;
-        }
-      }
-      std::size_t g = 0;
-      while (g < groups.size() && taken_by[g] == j + 1) ++g;
-      if (g == groups.size()) {
-        groups.emplace_back();
-        taken_by.push_back(0);
-      }
-      group_of[j] = g;
-      groups[g].columns.push_back(j);
-      groups[g].entries.insert(groups[g].entries.end(), column_entries[j].begin(),
-                               column_entries[j].end());
-    }
-    return groups;
+  x_groups_ = grouped([](const SignatureEntry&) { return true; });
+  der_groups_ = grouped([](const SignatureEntry& e) { return e.sigma >= 1; });
+  // The state selection reads J_ij = dF_i / dx_j^(d_j - c_i) of the rows differentiated at
+  // least once: sigma_ij = d_j - c_i, c_i >= 1. Columns grouped by those rows alone need
+  // fewer evaluations than all rows' grouping.
+  const auto judged = [&layout](const SignatureEntry& e, int sigma) {
+    return e.sigma == sigma && layout.c[e.row] >= 1 && layout.d[e.col] - layout.c[e.row] == sigma;
   };
-  x_groups_ = group(false);
-  der_groups_ = group(true);
+  selection_x_groups_ = grouped([&](const SignatureEntry& e) { return judged(e, 0); });
+  selection_der_groups_ = grouped([&](const SignatureEntry& e) { return judged(e, 1); });
   const auto stride = static_cast<std::size_t>(layout.max_c) + 1;
   a_.assign(entries_.size() * stride, 0.0);
   b_.assign(entries_.size() * stride, 0.0);
+}
+
+std::vector<ReducedJacobian::Group> ReducedJacobian::grouped(
+    const std::function<bool(const SignatureEntry&)>& keep) const {
+  // Greedy grouping: a column joins the first group none of whose columns shares one of its
+  // kept entries' equations, so one evaluation differentiates the whole group and every kept
+  // entry's derivative belongs to one column.
+  const std::size_t n = layout_.n;
+  std::vector<std::vector<std::size_t>> column_entries(n), row_columns(n);
+  for (std::size_t e = 0; e < entries_.size(); ++e) {
+    if (!keep(entries_[e])) continue;
+    column_entries[entries_[e].col].push_back(e);
+    row_columns[entries_[e].row].push_back(entries_[e].col);
+  }
+  std::vector<Group> groups;
+  std::vector<std::size_t> group_of(n, n), taken_by;  // taken_by[g]: last column g clashed with
+  for (std::size_t j = 0; j < n; ++j) {
+    if (column_entries[j].empty()) continue;
+    for (const std::size_t e : column_entries[j]) {
+      for (const std::size_t other : row_columns[entries_[e].row]) {
+        if (group_of[other] != n) taken_by[group_of[other]] = j + 1;
+      }
+    }
+    std::size_t g = 0;
+    while (g < groups.size() && taken_by[g] == j + 1) ++g;
+    if (g == groups.size()) {
+      groups.emplace_back();
+      taken_by.push_back(0);
+    }
+    group_of[j] = g;
+    groups[g].columns.push_back(j);
+    groups[g].entries.insert(groups[g].entries.end(), column_entries[j].begin(),
+                             column_entries[j].end());
+  }
+  return groups;
 }
 
 template <int Depth>
@@ -138,17 +148,16 @@ void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<cons
       }
       Equations<Jet1> eqs(Jet1::with_direction(&t, &zero), x, der_x, r, model.context());
       model.residuals_of(eqs);
+      // The groups hold only entries with sigma_ij = d_j - c_i: x_j or der(x_j).
       for (const std::size_t e : g.entries) {
         const SignatureEntry& s = entries_[e];
-        // J_ij = dF_i / dx_j^(d_j - c_i) where d_j - c_i = sigma_ij: x_j or der(x_j).
-        if (layout_.d[s.col] - layout_.c[s.row] != s.sigma || (s.sigma == 1) != der) continue;
         j(static_cast<Eigen::Index>(s.row), static_cast<Eigen::Index>(s.col)) =
             r[s.row].direction_derivative(0);
       }
     }
   };
-  run(x_groups_, false);
-  run(der_groups_, true);
+  run(selection_x_groups_, false);
+  run(selection_der_groups_, true);
 }
 
 void ReducedJacobian::assemble(const Entry& entry) const {

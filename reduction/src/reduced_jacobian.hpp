@@ -48,9 +48,10 @@ class ReducedJacobian {
   void evaluate(const PhysicsModel& model, double t, std::span<const double> slots,
                 const Entry& entry) const;
 
-  /// Pryce's system Jacobian J_ij = d F_i / d x_j^(d_j - c_i) (n x n; zero where d_j - c_i is
-  /// not sigma_ij), from jets of depth 1 (one directional derivative each): what the state
-  /// selection judges, at a fraction of the cost of evaluate().
+  /// What the state selection judges of Pryce's system Jacobian J_ij = d F_i / d x_j^(d_j -
+  /// c_i): its rows differentiated at least once (c_i >= 1), n x n with zeros in the other
+  /// rows and where d_j - c_i is not sigma_ij; from jets of depth 1 (one directional derivative
+  /// each), the columns grouped by those rows alone, at a fraction of the cost of evaluate().
   void system(const PhysicsModel& model, double t, std::span<const double> slots,
               Eigen::MatrixXd& j) const;
 
@@ -63,6 +64,9 @@ class ReducedJacobian {
     std::vector<std::size_t> columns;
     std::vector<std::size_t> entries;
   };
+  /// Columns grouped so that no two in a group share an equation of a kept entry.
+  [[nodiscard]] std::vector<Group> grouped(
+      const std::function<bool(const SignatureEntry&)>& keep) const;
   template <int Depth>
   void directional(const PhysicsModel& model, double t, std::span<const double> slots,
                    const Group& group, bool der, std::vector<double>& out) const;
@@ -71,6 +75,8 @@ class ReducedJacobian {
   SlotLayout layout_;
   std::vector<SignatureEntry> entries_;
   std::vector<Group> x_groups_, der_groups_;
+  /// For system(): the entries the state selection judges, in x and in der(x).
+  std::vector<Group> selection_x_groups_, selection_der_groups_;
   /// A_e^(m) and B_e^(m) for entry e and m = 0..max c, at (max c + 1) e + m.
   mutable std::vector<double> a_, b_;
 };
