@@ -130,7 +130,10 @@ Growth largest_growth(const Exchange& x) {
   const Eigen::PartialPivLU<Eigen::MatrixXd> lu(x.picked);
   const double det = std::abs(lu.determinant());
   if (!(det > 0.0) || !std::isfinite(det)) return {std::numeric_limits<double>::infinity(), -1, -1};
-  const Eigen::MatrixXd factors = lu.solve(x.others);
+  // Column by column: the blocks are small, where Eigen's blocked solve for a matrix of
+  // right-hand sides costs more than the solves themselves.
+  Eigen::MatrixXd factors(x.others.rows(), x.others.cols());
+  for (Index c = 0; c < x.others.cols(); ++c) factors.col(c) = lu.solve(x.others.col(c));
   for (Index p = 0; p < factors.rows(); ++p) {
     if (!x.free[static_cast<std::size_t>(p)]) continue;
     for (Index c = 0; c < factors.cols(); ++c) {
