@@ -13,6 +13,8 @@ too, with validate()'s rule for the field and the value as given.
 
 import decimal
 import os
+import re
+import textwrap
 
 from . import _hdae
 
@@ -36,9 +38,44 @@ _ENUMS = {
 
 
 def field_names():
-    """The option fields, in the order of the C++ struct."""
-    return [n for n in dir(_hdae.SimulationOptions) if not n.startswith("_")
-            and n not in ("validate", "resolved_output_interval_s")]
+    """The option fields (the properties of hdae.SimulationOptions), in the order of the C++
+    struct."""
+    return [n for n, v in vars(_hdae.SimulationOptions).items()
+            if isinstance(v, property) and not n.startswith("_")]
+
+
+def default_text(value):
+    """A default value as help shows it: an enum by the string its keyword takes, a path as a
+    string (the empty path, no file, reaches Python as Path('.')), anything else by repr."""
+    if isinstance(value, tuple(_ENUMS.values())):
+        return repr(value.name)
+    if isinstance(value, os.PathLike):
+        text = os.fspath(value)
+        return repr("" if text == "." else text)
+    return repr(value)
+
+
+def options_help(width=88):
+    """The options as help text, in the order of the C++ struct: for each field a line with its
+    keyword, its short forms and its default, then its docstring, wrapped to width and indented.
+    Made from hdae.SimulationOptions and ALIASES, so it lists every field there is."""
+    defaults = _hdae.SimulationOptions()
+    short_forms = {}
+    for alias, name in ALIASES.items():
+        short_forms.setdefault(name, []).append(alias)
+    lines = ["Options, as keywords (field name, short forms, = default):", ""]
+    for name in field_names():
+        keywords = ", ".join([name] + short_forms.get(name, []))
+        lines.append(f"{keywords} = {default_text(getattr(defaults, name))}")
+        doc = " ".join((getattr(_hdae.SimulationOptions, name).__doc__ or "").split())
+        # A comparison stays on one line with its operand (">= 1"), and so does a quoted name
+        # ('wall-clock limit'): their spaces become NULs, which textwrap does not break at, and
+        # turn back into spaces afterwards.
+        doc = re.sub(r"([<>]=?) ", "\\1\0", doc)
+        doc = re.sub(r"'[a-z][a-z -]{0,30}'", lambda m: m.group().replace(" ", "\0"), doc)
+        lines += [line.replace("\0", " ") for line in textwrap.wrap(
+            doc, width, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)]
+    return "\n".join(lines)
 
 
 def _enum_value(name, value):

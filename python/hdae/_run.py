@@ -1,7 +1,9 @@
 """hdae.simulate and hdae.Simulator: runs with options given as keyword arguments."""
 
+import inspect
+
 from . import _hdae
-from ._options import make_options
+from ._options import make_options, options_help
 
 
 def _check_model(caller, model):
@@ -61,3 +63,14 @@ class Simulator:
     events = property(lambda self: self._sim.events, doc="The event log so far")
     result = property(lambda self: self._sim.result,
                       doc="The result; the first access ends the run")
+
+
+def _add_options_help(documented):
+    """Appends the list of options (keywords, defaults, what they do) to documented's
+    docstring, which inspect.cleandoc first brings to zero indentation (none under -OO)."""
+    if documented.__doc__:
+        documented.__doc__ = inspect.cleandoc(documented.__doc__) + "\n\n" + options_help()
+
+
+_add_options_help(simulate)
+_add_options_help(Simulator)

@@ -81,41 +81,112 @@ void bind_options(py::module_& m) {
                 "Options of a run; fields and rules as hdae::SimulationOptions "
                 "(engine/include/hdae/options.hpp).")
       .def(py::init<>())
-      .def_readwrite("start_s", &O::start_s)
-      .def_readwrite("stop_s", &O::stop_s)
-      .def_readwrite("rel_tol", &O::rel_tol)
-      .def_readwrite("abs_tol_factor", &O::abs_tol_factor)
-      .def_readwrite("suppress_algebraic", &O::suppress_algebraic)
-      .def_readwrite("max_step_s", &O::max_step_s)
-      .def_readwrite("max_steps_per_interval", &O::max_steps_per_interval)
-      .def_readwrite("linear_solver", &O::linear_solver)
-      .def_readwrite("sparse_min_unknowns", &O::sparse_min_unknowns)
-      .def_readwrite("max_order", &O::max_order)
-      .def_readwrite("initial_step_s", &O::initial_step_s)
-      .def_readwrite("restart_step", &O::restart_step)
-      .def_readwrite("nonlinear_convergence_coef", &O::nonlinear_convergence_coef)
-      .def_readwrite("step_to_outputs", &O::step_to_outputs)
-      .def_readwrite("threads", &O::threads)
-      .def_readwrite("max_event_iterations", &O::max_event_iterations)
-      .def_readwrite("crossing_hysteresis", &O::crossing_hysteresis)
-      .def_readwrite("chattering_event_count", &O::chattering_event_count)
-      .def_readwrite("chattering_min_relative_spacing", &O::chattering_min_relative_spacing)
-      .def_readwrite("chattering_dense_event_count", &O::chattering_dense_event_count)
-      .def_readwrite("chattering_dense_span_fraction", &O::chattering_dense_span_fraction)
-      .def_readwrite("jump_rule", &O::jump_rule)
-      .def_readwrite("jump_tol_factor", &O::jump_tol_factor)
-      .def_readwrite("max_jump_iterations", &O::max_jump_iterations)
-      .def_readwrite("output_interval_s", &O::output_interval_s)
-      .def_readwrite("output_times", &O::output_times)
-      .def_readwrite("stream_csv_path", &O::stream_csv_path)
-      .def_readwrite("row_storage", &O::row_storage)
-      .def_readwrite("record_columns", &O::record_columns)
-      .def_readwrite("record_kinds", &O::record_kinds)
-      .def_readwrite("record_rows", &O::record_rows)
-      .def_readwrite("record_every", &O::record_every)
-      .def_readwrite("max_wall_time_s", &O::max_wall_time_s)
-      .def_readwrite("max_result_bytes", &O::max_result_bytes)
-      .def_readwrite("log_level", &O::log_level)
+      .def_readwrite("start_s", &O::start_s, "Start time of the run, in s; finite.")
+      .def_readwrite("stop_s", &O::stop_s,
+                     "End time of the run, in s; finite, and after start_s by more than the run's "
+                     "time resolution (1000 u max(|start_s|, |stop_s|, 1), u the unit round-off).")
+      .def_readwrite("rel_tol", &O::rel_tol,
+                     "Relative tolerance of the integrator (IDA); in [1e-15, 1).")
+      .def_readwrite("abs_tol_factor", &O::abs_tol_factor,
+                     "Absolute tolerance of each unknown as a multiple of rel_tol times the "
+                     "unknown's nominal value; > 0.")
+      .def_readwrite("suppress_algebraic", &O::suppress_algebraic,
+                     "Leave algebraic unknowns out of IDA's error test: fewer steps, but those "
+                     "unknowns are then accurate only at the steps, not between them.")
+      .def_readwrite("max_step_s", &O::max_step_s,
+                     "Largest integration step, in s; 0 for no limit, otherwise at least the run's "
+                     "time resolution.")
+      .def_readwrite(
+          "max_steps_per_interval", &O::max_steps_per_interval,
+          "Most IDA steps between two recorded rows; more end the run as a solver failure; >= 1.")
+      .def_readwrite("linear_solver", &O::linear_solver,
+                     "Linear solver of the Newton iterations: 'auto' (sparse KLU for large models "
+                     "with a declared sparsity pattern, dense otherwise), 'dense' (dense LU) or "
+                     "'klu' (sparse; the model must declare its pattern).")
+      .def_readwrite("sparse_min_unknowns", &O::sparse_min_unknowns,
+                     "Number of unknowns from which linear_solver 'auto' takes the sparse path, "
+                     "for models that declare a sparsity pattern; >= 1.")
+      .def_readwrite("max_order", &O::max_order,
+                     "Highest order of IDA's BDF formulas; in [1, 5]. Lower orders suit rough "
+                     "problems better and take more steps on smooth ones.")
+      .def_readwrite(
+          "initial_step_s", &O::initial_step_s,
+          "First step size, in s, at the start and after restarts at events (unless restart_step "
+          "chooses it); 0 lets IDA estimate it, otherwise at least the run's time resolution.")
+      .def_readwrite("restart_step", &O::restart_step,
+                     "How IDA resumes after an event: 'ida_estimate' (a small first step at order "
+                     "1; most accurate), 'from_history' (the step size before the event; fewer "
+                     "steps) or 'keep_order' (goes on at the order and step size it had).")
+      .def_readwrite(
+          "nonlinear_convergence_coef", &O::nonlinear_convergence_coef,
+          "Safety factor of the Newton convergence test, as a fraction of the local error test's "
+          "scale; in (0, 1]. Smaller values hold algebraic equations more tightly.")
+      .def_readwrite(
+          "step_to_outputs", &O::step_to_outputs,
+          "Make IDA end a step on every output time, so that output rows solve the equations to "
+          "the Newton tolerance instead of being interpolated; costs extra steps.")
+      .def_readwrite(
+          "threads", &O::threads,
+          "Threads for IDA's vector operations: 0 or 1 serial, n > 1 OpenMP with n threads (worth "
+          "it only for some 1e5 unknowns and more, on idle cores); in [0, 256].")
+      .def_readwrite("max_event_iterations", &O::max_event_iterations,
+                     "Most passes of the event iteration at one instant; >= 1.")
+      .def_readwrite("crossing_hysteresis", &O::crossing_hysteresis,
+                     "Band, relative to a crossing's nominal value, that a jump must carry a "
+                     "just-located crossing past before it flips back; in (0, 1e-3].")
+      .def_readwrite(
+          "chattering_event_count", &O::chattering_event_count,
+          "Consecutive state events examined by the Zeno and tiny-spacing chattering checks; >= 3.")
+      .def_readwrite("chattering_min_relative_spacing", &O::chattering_min_relative_spacing,
+                     "Spacing of state events, relative to max(|t|, stop_s - start_s), below which "
+                     "they count as chattering; in [0, 1e-3]; 0 turns this check off.")
+      .def_readwrite(
+          "chattering_dense_event_count", &O::chattering_dense_event_count,
+          "Consecutive state events examined by the dense-events chattering check; >= 3.")
+      .def_readwrite("chattering_dense_span_fraction", &O::chattering_dense_span_fraction,
+                     "Fraction of stop_s - start_s within which chattering_dense_event_count state "
+                     "events count as chattering; in [0, 1); 0 turns this check off.")
+      .def_readwrite("jump_rule", &O::jump_rule,
+                     "Where the jump solve evaluates the impulse term: 'midpoint' (at the mean of "
+                     "the left and right limits) or 'end_point' (at the right limit).")
+      .def_readwrite("jump_tol_factor", &O::jump_tol_factor,
+                     "Newton tolerance of the jump solve relative to rel_tol; in (0, 1].")
+      .def_readwrite("max_jump_iterations", &O::max_jump_iterations,
+                     "Most Newton iterations of one jump solve; >= 1.")
+      .def_readwrite("output_interval_s", &O::output_interval_s,
+                     "Spacing of the output grid, in s; None means (stop_s - start_s) / 500. When "
+                     "set: > 0, at least the run's time resolution, at most 1e9 points.")
+      .def_readwrite("output_times", &O::output_times,
+                     "Output times to use instead of the grid: finite, strictly increasing, within "
+                     "[start_s, stop_s], with output_interval_s unset; empty means the grid.")
+      .def_readwrite("stream_csv_path", &O::stream_csv_path,
+                     "CSV file that every row is appended to as it is produced; empty for none.")
+      .def_readwrite("row_storage", &O::row_storage,
+                     "Where rows are kept: 'in_memory' (the result table, plus stream_csv_path "
+                     "when set) or 'stream_only' (only the CSV file, which must then be set).")
+      .def_readwrite(
+          "record_columns", &O::record_columns,
+          "Names or glob patterns ('*', '?') of the columns to record, e.g. 'der(*)'; with "
+          "record_kinds also empty, all columns. A pattern matching no column is an error.")
+      .def_readwrite(
+          "record_kinds", &O::record_kinds,
+          "Kinds of columns recorded whole: 'state', 'derivative', 'output' (see record_columns).")
+      .def_readwrite("record_rows", &O::record_rows,
+                     "Rows recorded: 'grid' (the output points and all event rows) or "
+                     "'events_only' (the first rows, both limits of each event and the last row).")
+      .def_readwrite("record_every", &O::record_every,
+                     "With record_rows 'grid', record every n-th output point only (numbered from "
+                     "start_s); >= 1.")
+      .def_readwrite("max_wall_time_s", &O::max_wall_time_s,
+                     "Wall-clock time limit of the run, in s, after which it stops with status "
+                     "'wall-clock limit'; 0 for no limit.")
+      .def_readwrite("max_result_bytes", &O::max_result_bytes,
+                     "Most bytes of result held in memory (table rows and event log); > 0. A run "
+                     "whose grid alone exceeds it is refused; one that reaches it through events "
+                     "ends there, keeping its result.")
+      .def_readwrite("log_level", &O::log_level,
+                     "Lowest level of the messages written to standard error: 'off', 'error', "
+                     "'warning', 'info' or 'debug'.")
       .def("validate", &O::validate)
       .def("resolved_output_interval_s", &O::resolved_output_interval_s);
 }

@@ -1,6 +1,7 @@
 """Results as numpy views, options as keywords, the incremental Simulator."""
 
 import gc
+import inspect
 
 import numpy as np
 import pytest
@@ -195,3 +196,36 @@ def test_recording_options_are_keywords_like_every_other_field():
         hdae.simulate(pendulum(), stop=1.0, record_kinds=["states"])
     with pytest.raises(ValueError, match="record_every must be >= 1"):
         hdae.simulate(pendulum(), stop=1.0, record_every=0)
+
+
+def test_help_of_simulate_names_every_option_with_its_keywords_default_and_doc():
+    from hdae._options import ALIASES
+    options = hdae.SimulationOptions()
+    fields = [n for n in dir(hdae.SimulationOptions)
+              if not n.startswith("_") and not callable(getattr(options, n))]
+    assert {"start_s", "rel_tol", "linear_solver", "output_interval_s", "log_level"} <= set(fields)
+
+    def shown(value):  # a default as the keyword takes it
+        if hasattr(value, "__members__"):  # an enum: the string of its value name
+            return repr(value.name)
+        if hasattr(value, "__fspath__"):  # the empty path (no file) reaches Python as '.'
+            return repr("" if str(value) == "." else str(value))
+        return repr(value)
+
+    for function in (hdae.simulate, hdae.Simulator):
+        # An option's entry: a line "name, short forms = default" followed by its docstring.
+        text = inspect.getdoc(function)
+        entries = {}
+        for line in text.splitlines():
+            keywords, equals, default = line.partition(" = ")
+            if equals and not line.startswith(" "):
+                entries[keywords.split(", ")[0]] = (keywords.split(", "), default)
+        for name in fields:
+            doc = inspect.getdoc(getattr(hdae.SimulationOptions, name))
+            assert doc and doc.strip(), f"SimulationOptions.{name} has no docstring"
+            assert name in entries, f"help(hdae.{function.__name__}) does not list {name}"
+            keywords, default = entries[name]
+            assert default == shown(getattr(options, name)), f"default of {name}: {default}"
+            short_forms = sorted(a for a, n in ALIASES.items() if n == name)
+            assert sorted(keywords[1:]) == short_forms, f"short forms of {name}: {keywords}"
+            assert " ".join(doc.split()) in " ".join(text.split()), f"docstring of {name}"
