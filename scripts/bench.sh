@@ -691,7 +691,7 @@ the ODEs in minimal coordinates.
 
 $(cat "${tmp}/higher_index.md")
 
-When this section was written Andrews' squeezer met its target (about 1.5), the car axis
+When this section was written Andrews' squeezer met its target (about 1.4), the car axis
 met it narrowly (2.5 to 2.9) and the pendulums did not (8 to 15). Against the forms reduced to
 index 1 by hand, the reduced models take fewer steps at the same tolerance, and Andrews'
 reduced form (2 states) ends far more accurate than the hand form, which integrates all 14
