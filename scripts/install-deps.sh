@@ -20,9 +20,11 @@ extra="$extra python3-h5py universal-ctags ccache"
 extra="$extra doxygen"
 # The Python package (python/): pybind11 and the headers to build it, numpy and pandas for
 # results, Dask (python3-distributed) and tqdm for sweeps, pytest for its tests, python3-venv
-# for build/venv (scripts/run.sh), pyflakes to lint it in CI.
+# for build/venv (scripts/run.sh), pyflakes to lint it in CI, pip, setuptools and wheel for
+# `pip install --no-build-isolation .` (setup.py).
 python="python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pandas
-python3-distributed python3-tqdm python3-pytest python3-venv python3-pyflakes"
+python3-distributed python3-tqdm python3-pytest python3-venv python3-pyflakes
+python3-pip python3-setuptools python3-wheel"
 
 case "${1:-}" in
   --build) wanted="$build" ;;
