@@ -2,8 +2,8 @@
 // output grid t0 + k dt with the stop time as IDASetStopTime, a stored row (t, y, yp, w) at
 // each point (w: the same auxiliary outputs the hdae model computes for its rows), and, on a root,
 // a hand-written event step (the caller's on_root changes y and yp; the loop stores both limits and
-// calls IDAReInit). This is the loop of engine/src/simulator/run.cpp with everything but IDA and
-// the rows taken out.
+// calls IDAReInit). This is the loop of engine/src/simulator/run_loop.cpp and run_events.cpp with
+// everything but IDA and the rows taken out.
 #pragma once
 
 #include <cstddef>
