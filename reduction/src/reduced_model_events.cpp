@@ -85,6 +85,7 @@ std::vector<std::size_t> IndexReducedModel::Impl::run_numbering(const reduction:
     what.push_back(fmt::format("needs the unknowns {{{}}}", fmt::join(missing, ", ")));
   }
   std::vector<std::string> left;
+  left.reserve(index.size());
   for (const auto& [name, u] : index) left.push_back(name);
   if (!left.empty()) what.push_back(fmt::format("drops {{{}}}", fmt::join(left, ", ")));
   throw ModelError(fmt::format(
@@ -144,7 +145,7 @@ void IndexReducedModel::Impl::integrate_impact(EventContext& event, std::span<co
   }
   std::vector<EventContext::IntegratedImpulse> impulses;
   for (const auto& [u, integral] : jump.impulses) impulses.push_back({Var{u}, integral});
-  event.impulses_integrated(std::move(impulses));
+  event.impulses_integrated(impulses);
 }
 
 namespace {
@@ -172,6 +173,7 @@ std::string IndexReducedModel::failure_note(double t, std::span<const double> x,
   }
   if (gained.empty()) return {};
   std::vector<std::string> rows;
+  rows.reserve(gained.size());
   for (const auto& [row, terms] : gained) {
     rows.push_back(fmt::format("'{}' now holds {}", s.equations.name(row), fmt::join(terms, ", ")));
   }

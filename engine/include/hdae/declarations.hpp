@@ -133,7 +133,7 @@ struct Family {
     return Handle{first + i * stride};
   }
 
-  struct iterator {
+  struct iterator {  // NOLINT(readability-identifier-naming): the standard library's name
     using value_type = Handle;
     using difference_type = std::ptrdiff_t;
     std::size_t index = 0;

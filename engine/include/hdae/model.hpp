@@ -286,7 +286,7 @@ class EventContext {
   /// and asks for another, in which the model leaves its impact mode and the state and its
   /// derivatives are made consistent with the mode after the impact. ModelError when impulse()
   /// was called in the same pass (one impact, one integration).
-  void impulses_integrated(std::vector<IntegratedImpulse> impulses);
+  void impulses_integrated(const std::vector<IntegratedImpulse>& impulses);
 
  private:
   double t_;

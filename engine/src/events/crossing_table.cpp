@@ -113,7 +113,7 @@ bool CrossingTable::any_at_zero(std::span<const int> reported) const {
 void CrossingTable::forget_roots() { std::fill(located_.begin(), located_.end(), 0); }
 
 void CrossingTable::align_with_booleans() {
-  constexpr double u = std::numeric_limits<double>::epsilon();
+  constexpr double kUnitRoundOff = std::numeric_limits<double>::epsilon();
   for (std::size_t k = 0; k < c_.size(); ++k) {
     const double c = c_[k];
     const double side = value_[k] != 0 ? 1.0 : -1.0;
@@ -127,7 +127,7 @@ void CrossingTable::align_with_booleans() {
     }
     // The least shift that leaves z strictly on the Boolean's side, with room for the
     // rounding of c + o: a few ulps of c or of the crossing's nominal.
-    offset_[k] = side * (std::abs(c) + 4.0 * u * std::max(std::abs(c), nominal_[k]));
+    offset_[k] = side * (std::abs(c) + 4.0 * kUnitRoundOff * std::max(std::abs(c), nominal_[k]));
     z_[k] = c + offset_[k];
   }
 }

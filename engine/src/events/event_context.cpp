@@ -123,7 +123,7 @@ void EventContext::impulse(Var v) {
   requests_.another_pass = true;
 }
 
-void EventContext::impulses_integrated(std::vector<IntegratedImpulse> impulses) {
+void EventContext::impulses_integrated(const std::vector<IntegratedImpulse>& impulses) {
   refuse_in_wrapped(wrapped_, "EventContext::impulses_integrated");
   if (!requests_.impulse_sources.empty()) {
     throw ModelError(

@@ -155,7 +155,9 @@ void EventIteration::evaluate_pass(double t, EventKind kind, int pass, EventOutc
 void EventIteration::check_residual_pad(double t) {
   const std::size_t n = state_.x.size();
   for (std::size_t i = n; i < scratch_r_.size(); ++i) {
-    // The sentinel is one NaN bit pattern; anything else was written by the model.
+    // The sentinel is one NaN bit pattern; anything else was written by the model. Its bits
+    // are compared, not its value: a NaN equals nothing.
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison)
     if (std::memcmp(&scratch_r_[i], &kPadSentinel, sizeof(double)) != 0) {
       try {
         throw_bad_handle("equation", i, n);

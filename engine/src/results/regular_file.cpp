@@ -18,10 +18,9 @@ void require_regular_file(const std::filesystem::path& file) {
   };
   switch (status.type()) {
     case Type::regular:
-      return;
     case Type::none:
-      // status() failed otherwise (e.g. no permission on a directory on the way): opening
-      // the file says so.
+      // none: status() failed otherwise (e.g. no permission on a directory on the way), and
+      // opening the file says so.
       return;
     case Type::not_found:
       throw IoError(fmt::format("{}: no such file", file.string()));

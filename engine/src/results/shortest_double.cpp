@@ -22,7 +22,7 @@ constexpr char kDigitPairs[] =
     "949596979899";
 
 char* write_pair(char* out, unsigned pair) {
-  std::memcpy(out, kDigitPairs + 2 * pair, 2);
+  std::memcpy(out, kDigitPairs + 2 * static_cast<std::size_t>(pair), 2);
   return out + 2;
 }
 
@@ -115,7 +115,7 @@ char* write_fixed_form(char* out, std::uint64_t s, int n, int point) {
 
 char* write_text(char* out, const char* text) {
   const std::size_t n = std::strlen(text);
-  std::memcpy(out, text, n);
+  std::memcpy(out, text, n);  // NOLINT(bugprone-not-null-terminated-result): digits, no string
   return out + n;
 }
 

@@ -72,7 +72,7 @@ void take_round(Round&& r, IndexAnalysis& a) {
 
 /// The correction for a singular J, or why there is none (a note for describe()).
 std::optional<RowCombination> correction_for(const Round& r, IndexAnalysis& a) {
-  const auto combination = structure::dependent_combination(*r.jacobian);
+  auto combination = structure::dependent_combination(*r.jacobian);
   if (!combination) {
     a.notes.push_back("no correction tried: the system is larger than the dense analysis");
     return std::nullopt;

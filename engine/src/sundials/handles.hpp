@@ -23,6 +23,7 @@
 // do not declare it; IDAGetDky gives the same polynomial through a general k-th derivative
 // recurrence that costs several hundred instructions more per call, which is most of a small
 // model's output row.
+// NOLINTNEXTLINE(readability-identifier-naming): SUNDIALS's name
 extern "C" int IDAGetSolution(void* ida_mem, sunrealtype t, N_Vector yret, N_Vector ypret);
 
 namespace hdae::sundials {

@@ -20,7 +20,8 @@ Terms newton_terms(const IDAMemRec& ida, double s) {
   Terms c{};
   c[0] = 1.0;
   double psi_before = 0.0;
-  for (int m = 1; m <= ida.ida_kused; ++m) {
+  const auto used = static_cast<std::size_t>(ida.ida_kused);
+  for (std::size_t m = 1; m <= used; ++m) {
     c[m] = c[m - 1] * (s - ida.ida_tn + psi_before) / ida.ida_psi[m - 1];
     psi_before = ida.ida_psi[m - 1];
   }
@@ -80,11 +81,12 @@ bool shift_history(void* ida_mem, const RightLimit& limit, double h, N_Vector wo
   // j-th difference of a polynomial of lower degree vanishes). So phi[j] is rewritten from
   // phi[j..k] in increasing j, in place.
   std::array<Terms, MXORDP1> c{};
-  for (int i = 0; i <= k; ++i) c[i] = newton_terms(*ida, t - i * h);
+  const auto at = [](int i) { return static_cast<std::size_t>(i); };
+  for (int i = 0; i <= k; ++i) c[at(i)] = newton_terms(*ida, t - i * h);
   for (int j = 1; j <= k; ++j) {
     Terms a{};
     for (int m = j; m <= k; ++m) {
-      for (int i = 0; i <= j; ++i) a[m] += difference_weight(j, i) * c[i][m];
+      for (int i = 0; i <= j; ++i) a[at(m)] += difference_weight(j, i) * c[at(i)][at(m)];
     }
     N_VLinearCombination(k - j + 1, a.data() + j, ida->ida_phi + j, ida->ida_phi[j]);
   }
