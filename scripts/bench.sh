@@ -703,8 +703,8 @@ against one for the ODE: the constraint rows carry no cj term to hide a Jacobian
 aged with the motion), besides the jets of the residual and, at every step end, the state
 selection's check (the system Jacobian's rows that the selection judges, from jets of depth 1,
 and one LU factorisation per stage of the reduction). The rod force, an unknown of the reduced
-system, sets most step sizes in IDA's error test; leaving it out of the test halves the double
-pendulum's steps but multiplies its energy error at tight tolerances, so it stays in.
+system, is in IDA's error test like the positions and velocities (docs/design.md, "Index
+reduction", says why).
 What the reduced model does per step: the residual by jets of
 depth max c; the Newton matrix exactly, from jets one level deeper seeded with directions in
 the unknowns; the selection judged only where IDA evaluates its root functions; a change of
