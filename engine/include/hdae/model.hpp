@@ -257,6 +257,21 @@ class EventContext {
   /// makes no jump solve for it and lets IDA go on at its order with its history, finding
   /// anew only which unknowns are algebraic; otherwise it counts as rows_changed().
   void reformulated();
+  /// previous[j] for a new unknown j that carries no value over (unknowns_changed).
+  static constexpr std::size_t kNewUnknown = static_cast<std::size_t>(-1);
+  /// Says that structure() now declares other unknowns and rows (a mode with another number
+  /// of unknowns: two bodies that stick together, a string that goes slack). previous[j] is
+  /// the index before this call of the unknown whose value new unknown j carries on, or
+  /// kNewUnknown for one that starts at its declared start value (VariableInfo::start and
+  /// der_start); carried_unknowns() pairs them by name. After this pass's handler the
+  /// simulator takes the new unknowns and their row kinds, makes the state consistent with
+  /// the new rows and starts IDA afresh; the handler itself still sees the unknowns of before.
+  /// Crossings and time events stay those of the run's start, and so do the result's columns:
+  /// an unknown that is gone is NaN in later rows, a new one whose name had no column is not
+  /// recorded. Refused in a wrapped model (with_state). The simulator throws ModelError when
+  /// the new structure is invalid, declares other crossings or time events, or previous has
+  /// not one entry per new unknown or names an index beyond the unknowns of before.
+  void unknowns_changed(std::vector<std::size_t> previous);
   /// Schedules (or moves) time event e to time t_s (> current time, or == for "now").
   void schedule(TimeEvent e, double t_s);
   void cancel(TimeEvent e);
@@ -300,6 +315,11 @@ class EventContext {
   bool wrapped_ = false;  ///< made by with_state: rows and variables are not the simulator's
   std::vector<Var>* wrapped_impulses_ = nullptr;  ///< with_state's list for impulse()
 };
+
+/// For EventContext::unknowns_changed: per unknown of `after`, the index of the unknown of
+/// `before` with the same name, or EventContext::kNewUnknown.
+[[nodiscard]] std::vector<std::size_t> carried_unknowns(const VariableTable& before,
+                                                        const VariableTable& after);
 
 /// Receives the entries of dF/dx + cj dF/d(der_x) from a model-supplied Jacobian. Entries
 /// accumulate (several add() calls for one position sum up); with the sparse (KLU) solver
@@ -355,8 +375,10 @@ class SimulationModel {
   virtual void constraint_time_derivative(double /*t*/, std::span<const double> /*x*/,
                                           std::span<double> /*dfc_dt*/) {}
 
-  /// Restores the discrete state the model has before a run (called by
-  /// Simulator::initialize, so at the start of every simulate() too).
+  /// Restores the discrete state the model has before a run, and with it the structure of
+  /// its start when events changed its unknowns (EventContext::unknowns_changed). Called when
+  /// a Simulator takes the model, before it reads the structure, and again by
+  /// Simulator::initialize (so at the start of every simulate() too).
   virtual void reset() {}
 
   /// What the model can tell about a failure of the integration at (t, x, der_x), IDA's last

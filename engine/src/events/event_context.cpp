@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -73,6 +76,26 @@ void EventContext::set_row_kind(Eq e, RowKind kind) {
 void EventContext::rows_changed() { requests_.row_kinds_changed = true; }
 
 void EventContext::reformulated() { requests_.reformulated = true; }
+
+void EventContext::unknowns_changed(std::vector<std::size_t> previous) {
+  if (wrapped_) {
+    throw ModelError(
+        "EventContext::unknowns_changed is not available to a model wrapped by another (e.g. "
+        "reduced in index): the wrapping model lays out its own unknowns");
+  }
+  requests_.previous_unknowns = std::move(previous);
+}
+
+std::vector<std::size_t> carried_unknowns(const VariableTable& before, const VariableTable& after) {
+  std::unordered_map<std::string, std::size_t> index;
+  index.reserve(before.size());
+  for (std::size_t j = 0; j < before.size(); ++j) index.emplace(before.name(j), j);
+  std::vector<std::size_t> previous(after.size(), EventContext::kNewUnknown);
+  for (std::size_t j = 0; j < after.size(); ++j) {
+    if (const auto it = index.find(after.name(j)); it != index.end()) previous[j] = it->second;
+  }
+  return previous;
+}
 
 void EventContext::schedule(TimeEvent e, double t_s) {
   const std::string& name =

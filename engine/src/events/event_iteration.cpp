@@ -25,11 +25,12 @@ void EventIteration::run(double t, EventKind kind, EventOutcome& out) {
   out.record.t = t;
   out.record.kind = kind;
   state_.schedule.append_fired_names(out.record.time_events);
-  const std::vector<double> x_before = state_.x;
+  x_before_ = state_.x;
+  has_before_.clear();
   const PassesEnd end = passes(t, kind, out);
   state_.crossings.forget_roots();
   if (end == PassesEnd::kFailed) return;
-  record_jumps(x_before, out.record);
+  record_jumps(out.record);
   if (end == PassesEnd::kStopped) {
     out.record.note = out.end->message;
   } else {
@@ -41,7 +42,8 @@ void EventIteration::run(double t, EventKind kind, EventOutcome& out) {
 bool EventIteration::SmoothEvent::after(const EventRequests& requests, const std::vector<double>& x,
                                         const EventRecord& record) {
   reformulated = reformulated || requests.reformulated;
-  possible = possible && !requests.row_kinds_changed && requests.impulse_sources.empty() &&
+  possible = possible && !requests.row_kinds_changed && !requests.previous_unknowns &&
+             requests.impulse_sources.empty() &&
              !requests.impulses_integrated && !requests.terminate && x == x_before &&
              record.time_events.empty();
   return reformulated && possible;
@@ -74,6 +76,7 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
     }
     ++out.record.iterations;
     state_.schedule.clear_fired();
+    if (requests.previous_unknowns) change_unknowns(t, *requests.previous_unknowns, out);
     out.smooth = smooth.after(requests, state_.x, out.record);
     out.row_kinds_changed =
         out.row_kinds_changed || requests.row_kinds_changed || (smooth.reformulated && !out.smooth);
@@ -200,7 +203,27 @@ void EventIteration::check_crossing_values(double t) {
   }
 }
 
-void EventIteration::record_jumps(const std::vector<double>& x_before, EventRecord& record) const {
+void EventIteration::change_unknowns(double t, const std::vector<std::size_t>& previous,
+                                     EventOutcome& out) {
+  const std::size_t before = state_.x.size();
+  host_.change_unknowns(t, previous);
+  std::vector<double> x_before(previous.size());
+  std::vector<char> has_before(previous.size(), 0);
+  for (std::size_t j = 0; j < previous.size(); ++j) {
+    const std::size_t p = previous[j];
+    if (p == EventContext::kNewUnknown) continue;
+    x_before[j] = x_before_[p];
+    has_before[j] = has_before_.empty() ? 1 : has_before_[p];
+  }
+  x_before_ = std::move(x_before);
+  has_before_ = std::move(has_before);
+  out.unknowns_changed = true;
+  out.row_kinds_changed = true;
+  const std::string note = fmt::format("unknowns changed from {} to {}", before, state_.x.size());
+  out.record.note = out.record.note.empty() ? note : out.record.note + "; " + note;
+}
+
+void EventIteration::record_jumps(EventRecord& record) const {
   // The log lists the variables that really jumped. The jump solve determines x^+ only to its
   // Newton tolerance in nominal-scaled units, so a change below that tolerance times
   // max(nominal, |x^-|) is indistinguishable from the solve's round-off (e.g. an impulse
@@ -208,11 +231,13 @@ void EventIteration::record_jumps(const std::vector<double>& x_before, EventReco
   // reported; the |x^-| term keeps the test relative for values far above their nominal.
   const auto& variables = state_.model.structure().variables;
   for (std::size_t i = 0; i < state_.x.size(); ++i) {
-    const double scale = std::max(variables.nominal(i), std::abs(x_before[i]));
+    if (!has_before_.empty() && has_before_[i] == 0) continue;
+    const double before = x_before_[i];
+    const double scale = std::max(variables.nominal(i), std::abs(before));
     // Written so that a change to or from a non-finite value is always listed.
-    const bool round_off = std::abs(state_.x[i] - x_before[i]) <= settings_.jump_tolerance * scale;
-    if (state_.x[i] != x_before[i] && !round_off) {
-      record.jumps.push_back({variables.name(i), x_before[i], state_.x[i]});
+    const bool round_off = std::abs(state_.x[i] - before) <= settings_.jump_tolerance * scale;
+    if (state_.x[i] != before && !round_off) {
+      record.jumps.push_back({variables.name(i), before, state_.x[i]});
     }
   }
 }

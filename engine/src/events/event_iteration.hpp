@@ -41,6 +41,11 @@ class EventHost {
       std::vector<ImpulseRecord>& impulses) = 0;
   /// A stop request (cancel flag, wall-clock limit) due now, as a status.
   virtual std::optional<SimulationStatus> stop_due(double t) = 0;
+  /// The model declared other unknowns at t (EventContext::unknowns_changed): x, der_x and the
+  /// row kinds become the new structure's, new unknown j carrying the values of unknown
+  /// previous[j] before (or starting at its declared start values). ModelError when the new
+  /// structure cannot go on from the old one.
+  virtual void change_unknowns(double t, std::span<const std::size_t> previous) = 0;
 };
 
 /// The state the event iteration reads and changes, owned by the simulator.
@@ -70,6 +75,8 @@ struct EventOutcome {
   /// The rows changed (EventContext::rows_changed, set_row_kind, or a reformulation that came
   /// with other changes): the state is made consistent with them and IDA restarts.
   bool row_kinds_changed = false;
+  /// The model declared other unknowns (EventContext::unknowns_changed): IDA starts afresh.
+  bool unknowns_changed = false;
   /// The event only reformulated the rows (EventContext::reformulated): no value, row kind or
   /// impulse changed, no jump solve was made, and IDA may go on with its history.
   bool smooth = false;
@@ -109,7 +116,11 @@ class EventIteration {
   void check_crossing_uses(double t);
   /// Throws (as a model failure) naming a crossing whose value is not finite at t.
   void check_crossing_values(double t);
-  void record_jumps(const std::vector<double>& x_before, EventRecord& record) const;
+  /// The host's change of unknowns, x^- of the event renumbered with it.
+  void change_unknowns(double t, const std::vector<std::size_t>& previous, EventOutcome& out);
+  /// The variables whose x^+ differs from x^- beyond the jump tolerance (unknowns that came
+  /// with a change of unknowns have no x^-).
+  void record_jumps(EventRecord& record) const;
 
   /// Fills the watched pad after the residual rows at t0 (a NaN no arithmetic produces).
   static const double kPadSentinel;
@@ -118,6 +129,10 @@ class EventIteration {
   EventSettings settings_;
   EventHost& host_;
   std::vector<std::vector<char>> history_;  ///< Booleans per pass of every crossing
+  std::vector<double> x_before_;  ///< x^- of the running event, in the current unknowns
+  /// After a change of unknowns in the running event: per current unknown, whether it has an
+  /// x^- (empty: all have).
+  std::vector<char> has_before_;
   std::vector<double> scratch_r_;
 };
 

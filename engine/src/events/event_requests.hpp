@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,8 @@ struct EventRequests {
   /// EventContext::impulses_integrated: the model made the jump itself (variable, integral).
   bool impulses_integrated = false;
   std::vector<std::pair<std::size_t, double>> integrated_impulses;
+  /// EventContext::unknowns_changed: per new unknown, its index before (or kNewUnknown).
+  std::optional<std::vector<std::size_t>> previous_unknowns;
 };
 
 }  // namespace hdae::detail

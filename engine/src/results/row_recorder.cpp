@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <exception>
 #include <limits>
+#include <string>
+#include <unordered_map>
 
 #include "results/column_selection.hpp"
 
@@ -41,6 +43,7 @@ RowRecorder::RowRecorder(ModelCalls& model, const SimulationOptions& options)
       rows_(options.record_rows),
       every_(std::max<std::size_t>(options.record_every, 1)),
       n_(model.structure().num_unknowns()),
+      outputs_(model.structure().outputs.size()),
       scratch_r_(model.structure().num_unknowns()) {
   const ModelColumns all(model.structure());
   selected_ =
@@ -57,6 +60,29 @@ RowRecorder::RowRecorder(ModelCalls& model, const SimulationOptions& options)
 
 void RowRecorder::begin() {
   for (RowSink* sink : sinks_) sink->begin(columns_);
+}
+
+void RowRecorder::change_unknowns(const ModelStructure& now) {
+  const ModelColumns all(now);
+  std::unordered_map<std::string, std::size_t> index;
+  index.reserve(all.size());
+  const auto key = [](ColumnKind kind, const std::string& name) {
+    return std::to_string(static_cast<int>(kind)) + ':' + name;
+  };
+  for (std::size_t c = 0; c < all.size(); ++c) {
+    const ColumnInfo info = all.column(c);
+    index.emplace(key(info.kind, info.name), c);
+  }
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    const auto it = index.find(key(columns_[i].kind, columns_[i].name));
+    selected_[i] = it != index.end() ? it->second : all.size();
+  }
+  n_ = now.num_unknowns();
+  outputs_ = now.outputs.size();
+  row_.assign(all.size() + 1, std::numeric_limits<double>::quiet_NaN());
+  scratch_r_.assign(n_, 0.0);
+  all_columns_ = false;
+  selected_row_.resize(selected_.size());
 }
 
 bool RowRecorder::keeps_grid_row(std::size_t k) const {
@@ -88,8 +114,7 @@ void RowRecorder::store_without_outputs(double t, std::span<const double> x,
                                         std::span<const double> der_x) {
   holding_ = false;
   place(x, der_x);
-  std::fill(row_.begin() + static_cast<std::ptrdiff_t>(2 * n_), row_.end(),
-            std::numeric_limits<double>::quiet_NaN());
+  fill_outputs_with_nan();
   hand_out(t);
 }
 
@@ -99,12 +124,17 @@ void RowRecorder::place(std::span<const double> x, std::span<const double> der_x
 }
 
 void RowRecorder::evaluate_outputs(double t) {
-  if (row_.size() == 2 * n_) return;  // the model declares no outputs
-  if (!outputs_recorded_) return;     // the w part stays as it is, nobody sees it
+  if (outputs_ == 0) return;       // the model declares no outputs
+  if (!outputs_recorded_) return;  // the w part stays as it is, nobody sees it
   PhaseScope scope(model_, ModelPhase::kOutput);
   // An output row is no root function's: IDA evaluates the crossings on its own.
-  model_.evaluate(t, grid_x(), grid_der_x(), scratch_r_, std::span(row_).subspan(2 * n_),
-                  EvaluationPhase::kContinuous, CrossingValues::kUnused);
+  model_.evaluate(t, grid_x(), grid_der_x(), scratch_r_, outputs(), EvaluationPhase::kContinuous,
+                  CrossingValues::kUnused);
+}
+
+void RowRecorder::fill_outputs_with_nan() {
+  const std::span<double> w = outputs();
+  std::fill(w.begin(), w.end(), std::numeric_limits<double>::quiet_NaN());
 }
 
 void RowRecorder::hand_out(double t) {
@@ -124,8 +154,7 @@ void RowRecorder::store_held_row() {
   try {
     evaluate_outputs(held_.t);
   } catch (...) {
-    std::fill(row_.begin() + static_cast<std::ptrdiff_t>(2 * n_), row_.end(),
-              std::numeric_limits<double>::quiet_NaN());
+    fill_outputs_with_nan();
   }
   hand_out(held_.t);
 }

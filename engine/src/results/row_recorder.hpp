@@ -32,6 +32,10 @@ class RowRecorder {
   [[nodiscard]] const std::vector<ColumnInfo>& columns() const { return columns_; }
   /// Hands the columns to every sink.
   void begin();
+  /// The model changed its unknowns (EventContext::unknowns_changed): the columns stay, each
+  /// filled from the new rows by its kind and name, NaN where the new rows have no such
+  /// variable, derivative or output.
+  void change_unknowns(const ModelStructure& now);
   /// Stores the instant row (t, x, der_x, w(t, x, der_x)); the model is evaluated for w when
   /// an output column is recorded.
   void store(double t, std::span<const double> x, std::span<const double> der_x);
@@ -64,6 +68,8 @@ class RowRecorder {
   void place(std::span<const double> x, std::span<const double> der_x);
   /// The outputs at the row buffer's (t, x, der_x), into its w part.
   void evaluate_outputs(double t);
+  void fill_outputs_with_nan();
+  [[nodiscard]] std::span<double> outputs() { return std::span(row_).subspan(2 * n_, outputs_); }
   /// The row buffer (its selected columns) to every sink.
   void hand_out(double t);
   void store_held_row();
@@ -77,7 +83,10 @@ class RowRecorder {
   std::size_t every_;
   std::vector<RowSink*> sinks_;
   std::size_t n_;            ///< unknowns
-  std::vector<double> row_;  ///< the full row [x, der_x, w]
+  std::size_t outputs_;      ///< outputs w
+  /// The full row [x, der_x, w], and after a change of unknowns one NaN after it, which the
+  /// columns the new rows do not have read.
+  std::vector<double> row_;
   std::vector<double> selected_row_;
   std::vector<double> scratch_r_;
   HeldRow held_;  ///< its vectors keep their memory from one held row to the next

@@ -35,6 +35,13 @@ class IdaBridge final : public sundials::IdaProblem {
   void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
                 sundials::MatrixEntries& entries) override;
 
+  /// The model changed its unknowns: n of them from now on.
+  void resize(std::size_t n) {
+    scratch_r_.assign(n, 0.0);
+    non_finite_rows_.clear();
+    non_finite_vars_.clear();
+  }
+
   /// IDA restarts at t: its first root-function call there fixes the crossing offsets
   /// (CrossingTable::align_with_booleans) from the values IDA sees.
   void restarting(double t) { align_at_ = t; }

@@ -134,7 +134,7 @@ void SimulationRun::log_event(EventRecord record) {
 std::optional<SimulationStatus> SimulationRun::make_consistent(
     double t, bool initial, std::span<const std::size_t> impulse_sources,
     std::vector<ImpulseRecord>& impulses) {
-  reinit::ConsistencyReport report = reinit_.make_consistent(
+  reinit::ConsistencyReport report = reinit_->make_consistent(
       t, row_kinds_, initial ? reinit::FixedValues::kKeep : reinit::FixedValues::kIgnore, x_,
       der_x_, impulse_sources);
   for (const reinit::Impulse& i : report.impulses) {
@@ -220,6 +220,7 @@ void SimulationRun::locate_first_flip(double t_lo) {
 }
 
 void SimulationRun::restart_integrator(double t) {
+  if (unknowns_changed_) renew_integrator();
   // The unknowns' kinds are cached until an event changes the row kinds (run_event).
   const bool same_kinds = algebraic_.has_value();
   if (!algebraic_) algebraic_ = algebraic_unknowns(t);
@@ -264,7 +265,7 @@ bool SimulationRun::continue_at_order(double t, double bounded_step) {
   const double h = ida_->free_step();
   std::optional<std::vector<double>> curvature;
   if (ida_->history_order() >= 2 && h > 0.0) {
-    curvature = reinit_.second_derivatives(t, row_kinds_, x_, der_x_, kCurvatureStepFraction * h);
+    curvature = reinit_->second_derivatives(t, row_kinds_, x_, der_x_, kCurvatureStepFraction * h);
   }
   if (!curvature) return ida_->continue_from_history(t, x_, der_x_, bounded_step);
   const bool crossing_flipped = !events_.empty() && !events_.back().crossings.empty();
@@ -284,9 +285,9 @@ double SimulationRun::restart_step(double t) const {
 }
 
 std::vector<bool> SimulationRun::algebraic_unknowns(double t) {
-  std::vector<bool> algebraic = reinit_.algebraic_unknowns(t, row_kinds_, x_);
+  std::vector<bool> algebraic = reinit_->algebraic_unknowns(t, row_kinds_, x_);
   for (std::size_t j = 0; j < n_; ++j) {
-    const ErrorControl control = structure_.variables.declared(j).error_control;
+    const ErrorControl control = structure_->variables.declared(j).error_control;
     if (control == ErrorControl::kExcluded) algebraic[j] = true;
     if (!options_.suppress_algebraic && control == ErrorControl::kIncluded) algebraic[j] = false;
   }

@@ -41,7 +41,7 @@ bool current_is_recoverable() {
 std::string SimulationRun::exception_message() const {
   if (const auto& failure = model_.failure()) {
     std::string message =
-        fmt::format("model '{}' failed in {} at t = {}: {}", structure_.name,
+        fmt::format("model '{}' failed in {} at t = {}: {}", structure_->name,
                     to_string(failure->phase), failure->t, current_exception_text());
     if (current_is_recoverable()) {
       message +=

@@ -10,43 +10,11 @@
 
 #include "events/same_time.hpp"
 #include "hdae/errors.hpp"
-#include "model/model_pattern.hpp"
 #include "simulator/result_size.hpp"
+#include "simulator/run_settings.hpp"
 
 namespace hdae::detail {
 namespace {
-
-ChatteringSettings chattering_settings(const SimulationOptions& o) {
-  return {.window = o.chattering_event_count,
-          .min_relative_spacing = o.chattering_min_relative_spacing,
-          .dense_window = o.chattering_dense_event_count,
-          .dense_span_fraction = o.chattering_dense_span_fraction,
-          .interval_s = o.stop_s - o.start_s};
-}
-
-std::vector<std::string> crossing_names(const ModelStructure& s) {
-  std::vector<std::string> names;
-  names.reserve(s.crossings.size());
-  for (const CrossingInfo& c : s.crossings) names.push_back(c.name);
-  return names;
-}
-
-/// One decision for the whole run: IDA's linear solver and the re-initialization's matrices
-/// are both sparse (KLU) or both dense (SimulationOptions::sparse_min_unknowns).
-std::optional<sparsity::SparsityPattern> sparse_pattern(const SimulationOptions& o,
-                                                        const ModelStructure& s) {
-  const bool sparse = o.linear_solver == LinearSolverKind::kKlu ||
-                      (o.linear_solver == LinearSolverKind::kAuto && !s.sparsity.empty() &&
-                       s.num_unknowns() >= o.sparse_min_unknowns);
-  if (!sparse) return std::nullopt;
-  return pattern_of(s);
-}
-
-reinit::ReinitSettings reinit_settings(const SimulationOptions& o) {
-  return {.rule = o.jump_rule,
-          .tolerance = o.jump_tol_factor * o.rel_tol,
-          .max_iterations = o.max_jump_iterations};
-}
 
 std::vector<double> start_values(const ModelStructure& s) {
   const std::span<const double> start = s.variables.starts();
@@ -60,17 +28,16 @@ std::vector<double> derivative_start_values(const ModelStructure& s) {
   return der_x;
 }
 
-/// The options' own rules, the model's declarations, and the rules that need both.
-SimulationOptions checked_options(const SimulationModel& model, SimulationOptions options) {
+/// The model at its start and the options checked against it: the options' own rules, the
+/// model's declarations, and the rules that need both. The model is reset first, because the
+/// run reads its structure now, and a model whose unknowns changed in an earlier run
+/// (EventContext::unknowns_changed) declares its start structure again only after reset().
+SimulationOptions options_at_start(SimulationModel& model, SimulationOptions options) {
+  model.reset();
   options.validate();
   const ModelStructure& structure = model.structure();
   structure.validate();
-  if (options.linear_solver == LinearSolverKind::kKlu && structure.sparsity.empty()) {
-    throw OptionError(fmt::format(
-        "SimulationOptions::linear_solver is kKlu but model '{}' declares no sparsity pattern "
-        "(declare_dependency); use kAuto or kDense, or declare the pattern",
-        structure.name));
-  }
+  check_linear_solver(options, structure);
   return options;
 }
 
@@ -83,22 +50,23 @@ bool has_ended(const SimulationStatus& status) {
 
 SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
     : in_use_(model),
-      options_(checked_options(model, std::move(options))),
+      options_(options_at_start(model, std::move(options))),
       crossings_(model.structure(), options_.crossing_hysteresis),
       model_(model, &crossings_),
-      structure_(model.structure()),
-      n_(structure_.num_unknowns()),
-      row_kinds_(structure_.equations.kinds()),
-      schedule_(structure_),
-      x_(start_values(structure_)),
-      der_x_(derivative_start_values(structure_)),
+      structure_(&model.structure()),
+      n_(structure_->num_unknowns()),
+      row_kinds_(structure_->equations.kinds()),
+      schedule_(*structure_),
+      x_(start_values(*structure_)),
+      der_x_(derivative_start_values(*structure_)),
       stop_watch_(options_.cancel, options_.max_wall_time_s),
-      reinit_(model_, reinit_settings(options_), sparse_pattern(options_, structure_)),
+      reinit_(std::make_unique<reinit::Reinitializer>(model_, reinit_settings(options_),
+                                                      sparse_pattern(options_, *structure_))),
       event_iteration_(EventState{model_, crossings_, row_kinds_, schedule_, x_, der_x_},
                        EventSettings{.max_passes = options_.max_event_iterations,
                                      .jump_tolerance = options_.jump_tol_factor * options_.rel_tol},
                        *this),
-      chattering_(chattering_settings(options_), crossing_names(structure_)),
+      chattering_(chattering_settings(options_), crossing_names(*structure_)),
       recorder_(model_, options_),
       budget_(options_, recorder_.columns().size()),
       output_interval_s_(options_.resolved_output_interval_s()),
@@ -106,6 +74,8 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       bridge_(model_, crossings_, stop_watch_),
       continuation_(model_, crossings_) {
   check_result_size(options_, recorder_.columns().size());
+  crossing_infos_ = structure_->crossings;
+  time_event_infos_ = structure_->time_events;
   if (options_.row_storage == RowStorage::kInMemory) recorder_.add_sink(table_);
   if (!options_.stream_csv_path.empty()) {
     csv_ = std::make_unique<CsvSink>(options_.stream_csv_path);
@@ -163,7 +133,7 @@ const SimulationStatus& SimulationRun::initialize() {
     // Without crossings and time events no event follows t0: the factors the re-initialization
     // keeps so that later events refactorize in the same pivot order would only hold memory
     // through the run (about as much as IDA's own factors).
-    if (structure_.crossings.empty() && structure_.time_events.empty()) reinit_.release_factors();
+    if (structure_->crossings.empty() && structure_->time_events.empty()) reinit_->release_factors();
     // Both limits at t0 when the initial jump changed the state, as at every event.
     if (settled && !events_[logged].jumps.empty()) recorder_.store(t0, x_start, der_start);
     store_row(t0);
@@ -216,7 +186,8 @@ SimulationResult SimulationRun::take_result() {
 
 const Statistics& SimulationRun::statistics() const {
   if (ida_) {
-    const sundials::IdaCounters c = ida_->counters();
+    sundials::IdaCounters c = replaced_counters_;
+    c += ida_->counters();
     Statistics& s = statistics_;
     s.steps = c.steps;
     s.residual_evaluations = c.residual_evaluations + c.dq_residual_evaluations;
@@ -233,7 +204,7 @@ const Statistics& SimulationRun::statistics() const {
     s.ida_netf = c.error_test_failures;
     s.ida_nsetups = c.linear_setups;
     s.ida_nje = c.jacobian_evaluations;
-    s.jacobian_time_s = ida_->jacobian_time_s();
+    s.jacobian_time_s = replaced_jacobian_time_s_ + ida_->jacobian_time_s();
   }
   if (stage_ == Stage::kRunning) statistics_.wall_time_s = stop_watch_.elapsed_s();
   if (stage_ == Stage::kEnded) statistics_.wall_time_s = wall_time_s_;
@@ -243,14 +214,14 @@ const Statistics& SimulationRun::statistics() const {
 sundials::IntegratorSetup SimulationRun::integrator_setup() const {
   sundials::IntegratorSetup setup;
   setup.n = n_;
-  for (const CrossingInfo& c : structure_.crossings) {
+  for (const CrossingInfo& c : structure_->crossings) {
     setup.root_directions.push_back(c.direction == CrossingDirection::kRising    ? 1
                                     : c.direction == CrossingDirection::kFalling ? -1
                                                                                  : 0);
   }
   setup.rel_tol = options_.rel_tol;
   setup.abs_tol.resize(n_);
-  structure_.variables.for_each_declared([&](std::size_t j, const VariableInfo& v) {
+  structure_->variables.for_each_declared([&](std::size_t j, const VariableInfo& v) {
     setup.abs_tol[j] = v.abs_tol.value_or(options_.abs_tol_factor * options_.rel_tol * v.nominal);
   });
   setup.max_step_s = options_.max_step_s;
@@ -258,7 +229,7 @@ sundials::IntegratorSetup SimulationRun::integrator_setup() const {
   setup.max_order = options_.max_order;
   setup.restarts_from_history = options_.restart_step != RestartStep::kIdaEstimate;
   setup.nonlinear_convergence_coef = options_.nonlinear_convergence_coef;
-  const reinit::ColouredPattern* coloured = reinit_.workspace().pattern();
+  const reinit::ColouredPattern* coloured = reinit_->workspace().pattern();
   setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;
   setup.analytic_jacobian = model_.model().provides_jacobian();
   setup.threads = options_.threads;
@@ -271,7 +242,7 @@ sundials::IntegratorSetup SimulationRun::integrator_setup() const {
 }
 
 void SimulationRun::start_integration() {
-  ida_ = std::make_unique<sundials::IdaIntegrator>(bridge_, integrator_setup());
+  renew_integrator();
   restart_integrator(options_.start_s);
 }
 

@@ -5,8 +5,8 @@
 //   reinit/   Reinitializer: the jump solve and consistent derivatives, algebraic unknowns
 //   sundials/ IdaIntegrator, driven one step at a time through IdaBridge (the residual path)
 //   results/  RowRecorder handing rows to the sinks (table, CSV stream, the user's)
-// The loop (simulation_run.cpp), the event instants (run_events.cpp) and the early endings
-// (run_failure.cpp) are methods of this class.
+// The loop (simulation_run.cpp), the event instants (run_events.cpp), a change of unknowns
+// (run_unknowns.cpp) and the early endings (run_failure.cpp) are methods of this class.
 #pragma once
 
 #include <cstddef>
@@ -68,6 +68,7 @@ class SimulationRun final : public EventHost {
                                                   std::span<const std::size_t> impulse_sources,
                                                   std::vector<ImpulseRecord>& impulses) override;
   std::optional<SimulationStatus> stop_due(double t) override;
+  void change_unknowns(double t, std::span<const std::size_t> previous) override;
 
  private:
   enum class Stage { kCreated, kRunning, kEnded };
@@ -136,6 +137,11 @@ class SimulationRun final : public EventHost {
   /// initial_step_s, 0 for IDA's estimate, or the step from IDA's history before t.
   [[nodiscard]] double restart_step(double t) const;
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t);
+  // run_unknowns.cpp: a change of unknowns at an event
+  /// ModelError unless the model's new structure can take over from the run's at t.
+  void check_new_structure(double t, std::span<const std::size_t> previous, std::size_t before) const;
+  /// The run's integrator is replaced by one for the current unknowns, its counters kept.
+  void renew_integrator();
   void store_row(double t) { recorder_.store(t, x_, der_x_); }
   // run_failure.cpp: an exception ends the run
   [[noreturn]] void end_by_exception();
@@ -147,7 +153,8 @@ class SimulationRun final : public EventHost {
   SimulationOptions options_;
   CrossingTable crossings_;
   ModelCalls model_;
-  const ModelStructure& structure_;
+  /// The model's structure, read anew when the model changes its unknowns.
+  const ModelStructure* structure_;
   std::size_t n_;
   std::vector<RowKind> row_kinds_;
   TimeEventSchedule schedule_;
@@ -156,7 +163,8 @@ class SimulationRun final : public EventHost {
   /// x, der_x and r for locate_first_flip, which runs between output rows (allocation-free).
   std::vector<double> probe_ = std::vector<double>(3 * n_);
   StopWatch stop_watch_;
-  reinit::Reinitializer reinit_;
+  /// Made anew when the model changes its unknowns.
+  std::unique_ptr<reinit::Reinitializer> reinit_;
   EventIteration event_iteration_;
   ChatteringDetector chattering_;
   RowRecorder recorder_;
@@ -173,6 +181,14 @@ class SimulationRun final : public EventHost {
   /// The last event iteration only reformulated the rows (EventContext::reformulated).
   bool event_smooth_ = false;
   mutable Statistics statistics_;
+  /// The counters of the integrators a change of unknowns replaced.
+  sundials::IdaCounters replaced_counters_;
+  double replaced_jacobian_time_s_ = 0.0;
+  /// The run's crossings and time events, which a change of unknowns must keep.
+  std::vector<CrossingInfo> crossing_infos_;
+  std::vector<TimeEventInfo> time_event_infos_;
+  /// An event changed the unknowns: IDA is made anew at the restart after it.
+  bool unknowns_changed_ = false;
   double wall_time_s_ = 0.0;  ///< frozen when the run ends
   double output_interval_s_;
   std::optional<std::vector<bool>> algebraic_;  ///< cached until the row kinds change

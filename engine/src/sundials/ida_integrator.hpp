@@ -86,6 +86,21 @@ struct IdaCounters {
   long error_test_failures = 0;      ///< netf
   long convergence_failures = 0;     ///< nncf
   long root_evaluations = 0;
+
+  /// The sum over integrators of one run (IDA is created anew when the unknowns change).
+  IdaCounters& operator+=(const IdaCounters& o) {
+    steps += o.steps;
+    residual_evaluations += o.residual_evaluations;
+    dq_residual_evaluations += o.dq_residual_evaluations;
+    ls_residual_evaluations += o.ls_residual_evaluations;
+    jacobian_evaluations += o.jacobian_evaluations;
+    linear_setups += o.linear_setups;
+    nonlinear_iterations += o.nonlinear_iterations;
+    error_test_failures += o.error_test_failures;
+    convergence_failures += o.convergence_failures;
+    root_evaluations += o.root_evaluations;
+    return *this;
+  }
 };
 
 /// How one call of step() ended.
