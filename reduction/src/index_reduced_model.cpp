@@ -118,7 +118,7 @@ void IndexReducedModel::Impl::build() {
          CrossingDirection::kFalling, 1.0});
   }
   name_state_rows();
-  initial_equations = structure.equations;
+  initial_structure = structure;
 }
 
 void IndexReducedModel::Impl::find_consistent_start() {
@@ -327,7 +327,7 @@ void IndexReducedModel::reset() {
   m.in_impact = false;
   m.layout_since.reset();
   m.layout = m.initial_layout;
-  m.structure.equations = m.initial_equations;
+  m.structure = m.initial_structure;
   m.choice = reduction::has_choice(m.layout);
   m.exact = m.layout.max_c <= reduction::kMaxJacobianDepth && m.original->propagates_jets();
   if (m.exact) m.exact_jacobian = reduction::ReducedJacobian(m.layout, m.analysis.signature);

@@ -1,6 +1,8 @@
 // The events of an index-reduced model (hdae/index_reduction.hpp, step 6): the original's
 // event handler on its own variables, an impact it marks integrated over the reduced
 // equations (impact_jump.hpp), and a mode with other offsets laid out afresh.
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -59,46 +61,39 @@ bool IndexReducedModel::Impl::forward_event(EventContext& event) {
   return true;
 }
 
-std::vector<std::size_t> IndexReducedModel::Impl::run_numbering(const reduction::SlotLayout& fresh,
-                                                                double t) const {
+std::vector<std::size_t> IndexReducedModel::Impl::run_numbering(
+    const reduction::SlotLayout& fresh) const {
   const ModelStructure& s = original->structure();
   std::map<std::string, std::size_t> index;
   for (std::size_t u = 0; u < structure.variables.size(); ++u) {
     index[structure.variables.name(u)] = u;
   }
   std::vector<std::size_t> number;
-  std::vector<std::string> missing;
   for (std::size_t u = 0; u < fresh.num_slots; ++u) {
     const auto [j, k] = fresh.logical(fresh.named_after[u]);
-    const std::string name = reduction::slot_name(s.variables.name(j), k);
-    const auto it = index.find(name);
-    if (it == index.end()) {
-      missing.push_back(name);
-    } else {
-      number.push_back(it->second);
-      index.erase(it);
-    }
+    const auto it = index.find(reduction::slot_name(s.variables.name(j), k));
+    if (it == index.end()) return {};
+    number.push_back(it->second);
+    index.erase(it);
   }
-  if (missing.empty() && index.empty()) return number;
-  std::vector<std::string> what;
-  if (!missing.empty()) {
-    what.push_back(fmt::format("needs the unknowns {{{}}}", fmt::join(missing, ", ")));
-  }
-  std::vector<std::string> left;
-  left.reserve(index.size());
-  for (const auto& [name, u] : index) left.push_back(name);
-  if (!left.empty()) what.push_back(fmt::format("drops {{{}}}", fmt::join(left, ", ")));
-  throw ModelError(fmt::format(
-      "model '{}': at t = {} the event changed the structure so that the reduced system {}; "
-      "the unknowns of a run stay those it started with",
-      s.name, t, fmt::join(what, " and ")));
+  if (!index.empty()) return {};
+  return number;
 }
 
 void IndexReducedModel::Impl::relayout(EventContext& event, const IndexAnalysis& now,
                                        std::vector<reduction::Alias> aliases) {
-  const reduction::SlotLayout fresh =
+  reduction::SlotLayout fresh =
       reduction::make_layout(now.sigma_method.c, now.sigma_method.d, aliases);
-  layout = reduction::renumbered(fresh, run_numbering(fresh, event.t()));
+  const std::vector<std::size_t> number = run_numbering(fresh);
+  layout_since = event.t();
+  ++changes;
+  if (number.empty()) {
+    new_unknowns(event, std::move(fresh));
+    follow_layout(now, event.t(), structure.variables.starts());
+    name_state_rows();
+    return;
+  }
+  layout = reduction::renumbered(fresh, number);
   // The unknowns stay the run's (names, nominal values, error control); the rows are the mode's.
   ModelStructure rows = reduction::reduced_structure(original->structure(), layout);
   for (std::size_t r = 0; r < rows.equations.size(); ++r) {
@@ -107,20 +102,49 @@ void IndexReducedModel::Impl::relayout(EventContext& event, const IndexAnalysis&
     }
   }
   structure.equations = std::move(rows.equations);
-  mode = now;
-  exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
-  if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
   std::vector<double> y(structure.variables.size());
   for (std::size_t k = 0; k < y.size(); ++k) y[k] = event.x(Var{k});
-  choice = reduction::has_choice(layout);
-  layout_since = event.t();
-  selection = fresh_selection(event.t(), y);
-  quality = 1.0;
-  ++changes;
+  follow_layout(now, event.t(), y);
   name_state_rows();
   event.rows_changed();
 }
 
+void IndexReducedModel::Impl::follow_layout(const IndexAnalysis& now, double t,
+                                            std::span<const double> y) {
+  mode = now;
+  exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
+  if (exact) exact_jacobian = reduction::ReducedJacobian(layout, now.signature);
+  choice = reduction::has_choice(layout);
+  selection = fresh_selection(t, y);
+  quality = 1.0;
+}
+
+void IndexReducedModel::Impl::new_unknowns(EventContext& event, reduction::SlotLayout fresh) {
+  const std::size_t before = structure.variables.size();
+  std::vector<double> y(before);
+  for (std::size_t k = 0; k < before; ++k) y[k] = event.x(Var{k});
+  std::vector<double> x(layout.n), der_x(layout.n);
+  reduction::original_point(layout, y, x, der_x);
+  ModelStructure now = reduction::reduced_structure(original->structure(), fresh);
+  // The crossings stay the run's: the original's and the selection's.
+  now.crossings = structure.crossings;
+  const std::vector<std::size_t> previous = carried_unknowns(structure.variables, now.variables);
+  for (std::size_t u = 0; u < fresh.num_slots; ++u) {
+    VariableInfo info = now.variables.info(u);
+    if (previous[u] != EventContext::kNewUnknown) {
+      info.start = y[previous[u]];
+      info.nominal = structure.variables.nominal(previous[u]);
+    } else {
+      const auto [j, k] = fresh.logical(fresh.named_after[u]);
+      info.start = k == 0 ? x[j] : k == 1 ? der_x[j] : 0.0;
+      info.nominal = std::max(info.nominal, std::abs(info.start));
+    }
+    now.variables.set(u, info);
+  }
+  layout = std::move(fresh);
+  structure = std::move(now);
+  event.unknowns_changed(previous);
+}
 void IndexReducedModel::Impl::integrate_impact(EventContext& event, std::span<const Var> sources,
                                                std::span<const double> x,
                                                std::span<const double> der_x) {

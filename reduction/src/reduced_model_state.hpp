@@ -41,9 +41,9 @@ struct IndexReducedModel::Impl {
   bool choice = false;
   /// When the active layout is not the start's: the time of the event that brought it.
   std::optional<double> layout_since;
-  /// The layout and rows at the start, restored by reset() after a run changed modes.
+  /// The layout and structure at the start, restored by reset() after a run changed modes.
   reduction::SlotLayout initial_layout;
-  EquationTable initial_equations;
+  ModelStructure initial_structure;
   Crossing selection_crossing;
   /// The selection's quality (reduction::selection_quality) where the crossings were last
   /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
@@ -63,15 +63,23 @@ struct IndexReducedModel::Impl {
   /// ModelError unless the analysis is one the reduction handles (regular, without row
   /// combinations, no row differentiated more than three times); t: where it was made.
   void check_analysis(const IndexAnalysis& a, double t) const;
-  /// The run's unknown for each unknown of a new mode's layout (by the slot each is named
-  /// after); ModelError naming the unknowns the new mode needs or drops.
-  [[nodiscard]] std::vector<std::size_t> run_numbering(const reduction::SlotLayout& fresh,
-                                                       double t) const;
-  /// The layout of the mode `now` in force after an event, its unknowns numbered as the run's:
-  /// rows, their kinds, the exact Newton matrix and the state selection follow it, and the
-  /// simulator makes the state consistent with the new rows.
+  /// The current unknown for each unknown of a new mode's layout (by the slot each is named
+  /// after); empty when the new layout has other unknowns.
+  [[nodiscard]] std::vector<std::size_t> run_numbering(const reduction::SlotLayout& fresh) const;
+  /// The layout of the mode `now` in force after an event: rows, their kinds, the exact Newton
+  /// matrix and the state selection follow it, and the simulator makes the state consistent
+  /// with the new rows. With the same unknowns they keep the run's numbering; otherwise the
+  /// reduced model declares the new layout's unknowns (new_unknowns).
   void relayout(EventContext& event, const IndexAnalysis& now,
                 std::vector<reduction::Alias> aliases);
+  /// The unknowns of a new layout that has other slots than the current one: the slots both
+  /// have carry their values (EventContext::unknowns_changed pairs them by name), a new slot
+  /// of an unknown itself or of its first derivative starts at the original's value before the
+  /// event, a deeper one at 0, for the jump solve to find.
+  void new_unknowns(EventContext& event, reduction::SlotLayout fresh);
+  /// The layout's pieces that follow it: exact Newton matrix, choice, the state selection at
+  /// the slots y; the mode is `now` from t on.
+  void follow_layout(const IndexAnalysis& now, double t, std::span<const double> y);
   void find_consistent_start();
   [[noreturn]] void throw_no_consistent_start(const reduction::StartResult& r) const;
   void name_state_rows();

@@ -47,8 +47,9 @@
 //    states are selected anew and integration goes on. A mode that changes them (a row that
 //    gains or loses a derivative, a constraint that comes or goes) gets a layout of its own,
 //    its unknowns numbered as the run's, and the simulator makes the state consistent with
-//    its rows. A mode whose layout needs other unknowns ends the run with a ModelError naming
-//    them, because the unknowns IDA integrates are fixed for a run.
+//    its rows. A mode whose layout needs other unknowns declares them
+//    (EventContext::unknowns_changed): slots both layouts have keep their values, new ones
+//    start from the original's point and the jump solve, and the simulator builds IDA anew.
 //
 // IDA's Newton matrix is exact: the equations' jets are differentiated in the slots by jets one
 // level deeper (reduced_jacobian.hpp). Dense linear algebra throughout: meant for models of up
