@@ -45,13 +45,13 @@ void SimulationRun::process_step(const PendingStep& step) {
   }
   take_ida_state();
   const double t = step.t;
-  steps_since_row_ = 0;
+  grid_.row_stored();
   store_row(t);  // the left limit x^-(t_e) at an event, or the row at the stop time
-  skip_output_points_through(t);
+  grid_.skip_through(t);
   const bool at_stop = same_time(t, options_.stop_s);
   const bool is_root = step.result == sundials::StepResult::kRoot;
   const bool due = schedule_.collect_due(t);
-  if (is_root) note_roots(t);
+  if (is_root) root_location_.note_roots(*ida_, t, x_, der_x_);
   if (is_root || due) {
     const EventKind kind = is_root ? EventKind::kState : EventKind::kTime;
     // At a time event IDA stands exactly at t (its stop time), and may go on from there when
@@ -151,72 +151,6 @@ std::optional<SimulationStatus> SimulationRun::make_consistent(
 std::optional<SimulationStatus> SimulationRun::stop_due(double t) {
   if (stop_watch_.requested_now()) return stop_watch_.status(t);
   return std::nullopt;
-}
-
-void SimulationRun::note_roots(double t) {
-  std::vector<double> x(n_), der_x(n_), r(n_);
-  PhaseScope scope(model_, ModelPhase::kIntegration);
-  // The values at t itself tell which reported crossings are exactly zero there; those have
-  // crossed by their Booleans' rule only if their values just after t say so (below).
-  model_.evaluate(t, x_, der_x_, r, {}, EvaluationPhase::kContinuous);
-  const std::vector<int> crossed = crossings_.note_reported(ida_->root_info());
-  // IDA brackets the first zero to 100 u (|t| + |h|) and reports only the crossings that
-  // changed sign within that bracket; one whose zero lies just after t (two end stops closing
-  // at the same instant, up to round-off) would be reported by the very next step, as a
-  // second event at the same instant. Its value one such tolerance later tells: a crossing
-  // whose Boolean disagrees with it there crosses at t as far as IDA can resolve time.
-  ida_->interpolate(root_ahead(t), x, der_x);
-  model_.evaluate(root_ahead(t), x, der_x, r, {}, EvaluationPhase::kContinuous);
-  crossings_.note_roots_ahead(crossed);
-}
-
-double SimulationRun::root_ahead(double t) const { return t + root_tolerance(t); }
-
-double SimulationRun::root_tolerance(double t) const {
-  // IDA's own time resolution of roots (ttol in IDARootfind).
-  return 100.0 * std::numeric_limits<double>::epsilon() *
-         (std::abs(t) + std::abs(ida_->last_step()));
-}
-
-void SimulationRun::locate_first_flip(double t_lo) {
-  // IDA stops its root search where a root function is exactly zero: at a step end or at a
-  // probe of its bracket. A value that reaches zero and stays there (max(0, 0.3 - t)) is
-  // then reported anywhere on its flat part, not where it got there. Its Boolean (z > 0)
-  // flips at the first instant z is no longer positive, so when a reported crossing is
-  // exactly zero at the root, that first instant in (t_lo, t_r] at which any crossing left
-  // the side of zero it had at t_lo is found by bisection on IDA's interpolating polynomial,
-  // to IDA's own root tolerance, and becomes the root.
-  const double t_r = ida_->t();
-  const std::span<double> x = std::span<double>(probe_).first(n_);
-  const std::span<double> der_x = std::span<double>(probe_).subspan(n_, n_);
-  const std::span<double> r = std::span<double>(probe_).subspan(2 * n_, n_);
-  PhaseScope scope(model_, ModelPhase::kIntegration);
-  const auto evaluate_at = [&](double t) {
-    ida_->interpolate(t, x, der_x);
-    model_.evaluate(t, x, der_x, r, {}, EvaluationPhase::kContinuous);
-  };
-  model_.evaluate(t_r, ida_->y(), ida_->yp(), r, {}, EvaluationPhase::kContinuous);
-  if (!crossings_.any_at_zero(ida_->root_info())) return;
-  evaluate_at(t_lo);
-  const std::vector<char> before = crossings_.sides();
-  evaluate_at(t_r);
-  // Reached from the negative side, zero leaves the Boolean false: nothing flipped before t_r.
-  if (!crossings_.any_side_left(before)) return;
-  double lo = t_lo;
-  double hi = t_r;
-  const double tolerance = root_tolerance(t_r);
-  while (hi - lo > tolerance) {
-    const double mid = lo + 0.5 * (hi - lo);
-    evaluate_at(mid);
-    if (crossings_.any_side_left(before)) {
-      hi = mid;
-    } else {
-      lo = mid;
-    }
-  }
-  if (hi == t_r) return;
-  evaluate_at(hi);
-  ida_->move_root(hi, crossings_.sides_left(before));
 }
 
 void SimulationRun::restart_integrator(double t) {

@@ -39,13 +39,13 @@ void SimulationRun::advance_until(double target) {
 }
 
 void SimulationRun::take_step() {
-  if (steps_since_row_ >= options_.max_steps_per_interval) {
+  if (grid_.steps_since_row() >= options_.max_steps_per_interval) {
     too_many_steps();
     return;
   }
   // The schedule changes only at events, so its next entry holds for this whole step.
   const double t_event = std::min(schedule_.next(), options_.stop_s);
-  const double t_out = std::min(output_time(next_output_), t_event);
+  const double t_out = std::min(grid_.next_time(), t_event);
   const double t_stop = options_.step_to_outputs ? t_out : t_event;
   sundials::StepResult result = sundials::StepResult::kFailure;
   const double t_from = ida_->t();
@@ -60,12 +60,12 @@ void SimulationRun::take_step() {
   if (result == sundials::StepResult::kReachedStop && t_stop < t_event) {
     result = sundials::StepResult::kStepped;
   }
-  ++steps_since_row_;
+  grid_.count_step();
   if (result == sundials::StepResult::kFailure) {
     step_failed();
     return;
   }
-  if (result == sundials::StepResult::kRoot) locate_first_flip(t_from);
+  if (result == sundials::StepResult::kRoot) root_location_.locate_first_flip(*ida_, t_from);
   pending_ = PendingStep{result, ida_->t()};
   if (stop_watch_.requested()) {
     // The rows up to the step's end, then the run stops there.
@@ -84,7 +84,7 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
   // grid point at (or within round-off of) the same instant; a plain step end does not.
   const bool instant_row = step.result != sundials::StepResult::kStepped;
   for (;;) {
-    const double g = output_time(next_output_);
+    const double g = grid_.next_time();
     const bool before_step =
         instant_row ? g < step.t && !same_time(g, step.t) : g <= step.t || same_time(g, step.t);
     if (!before_step || g > limit) return;
@@ -93,13 +93,12 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
     // here.
     ida_->interpolate(g, recorder_.grid_x(), recorder_.grid_der_x());
     try {
-      recorder_.store_grid(next_output_, g);
+      recorder_.store_grid(grid_.next_index(), g);
     } catch (...) {
       take_grid_row_state(g);  // the failure's last row is this one
       throw;
     }
-    steps_since_row_ = 0;
-    ++next_output_;
+    grid_.stored_next();
     // A grid finer than any run could store must still notice Ctrl-C and the clock.
     if (stop_watch_.requested()) {
       take_grid_row_state(g);
@@ -116,13 +115,6 @@ void SimulationRun::take_grid_row_state(double g) {
   std::copy(der_x.begin(), der_x.end(), der_x_.begin());
   state_from_ida_ = false;
   t_ = g;
-}
-
-void SimulationRun::skip_output_points_through(double t) {
-  while (output_time(next_output_) < options_.stop_s &&
-         (output_time(next_output_) <= t || same_time(output_time(next_output_), t))) {
-    ++next_output_;
-  }
 }
 
 void SimulationRun::take_ida_state() {

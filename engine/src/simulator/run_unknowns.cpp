@@ -80,7 +80,7 @@ void SimulationRun::change_unknowns(double t, std::span<const std::size_t> previ
   structure_ = &now;
   n_ = now.num_unknowns();
   row_kinds_ = now.equations.kinds();
-  probe_.assign(3 * n_, 0.0);
+  root_location_.resize(n_);
   reinit_ = std::make_unique<reinit::Reinitializer>(model_, reinit_settings(options_),
                                                     sparse_pattern(options_, now));
   bridge_.resize(n_);

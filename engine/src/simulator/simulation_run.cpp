@@ -59,6 +59,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       schedule_(*structure_),
       x_(start_values(*structure_)),
       der_x_(derivative_start_values(*structure_)),
+      root_location_(model_, crossings_, n_),
       stop_watch_(options_.cancel, options_.max_wall_time_s),
       reinit_(std::make_unique<reinit::Reinitializer>(model_, reinit_settings(options_),
                                                       sparse_pattern(options_, *structure_))),
@@ -69,8 +70,8 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       chattering_(chattering_settings(options_), crossing_names(*structure_)),
       recorder_(model_, options_),
       budget_(options_, recorder_.columns().size()),
-      output_interval_s_(options_.resolved_output_interval_s()),
       t_(options_.start_s),
+      grid_(options_),
       bridge_(model_, crossings_, stop_watch_),
       continuation_(model_, crossings_) {
   check_result_size(options_, recorder_.columns().size());
@@ -138,7 +139,7 @@ const SimulationStatus& SimulationRun::initialize() {
     if (settled && !events_[logged].jumps.empty()) recorder_.store(t0, x_start, der_start);
     store_row(t0);
     // A listed output time at t0 has its row already (the grid starts after t0).
-    if (!options_.output_times.empty()) skip_output_points_through(t0);
+    if (!options_.output_times.empty()) grid_.skip_through(t0);
     if (ending_) {
       finish(*ending_);
     } else {
@@ -244,15 +245,6 @@ sundials::IntegratorSetup SimulationRun::integrator_setup() const {
 void SimulationRun::start_integration() {
   renew_integrator();
   restart_integrator(options_.start_s);
-}
-
-double SimulationRun::output_time(std::size_t k) const {
-  // With a list, point k >= 1 is its entry k - 1, and stop_s after the list.
-  if (!options_.output_times.empty()) {
-    return k - 1 < options_.output_times.size() ? options_.output_times[k - 1] : options_.stop_s;
-  }
-  // Output points are t0 + k dt (not accumulated, so no drift); the last one is stop_s.
-  return std::min(options_.start_s + static_cast<double>(k) * output_interval_s_, options_.stop_s);
 }
 
 void SimulationRun::log(LogLevel level, std::string_view message) const {

@@ -30,7 +30,9 @@
 #include "results/row_recorder.hpp"
 #include "simulator/continuation_check.hpp"
 #include "simulator/ida_bridge.hpp"
+#include "simulator/output_grid.hpp"
 #include "simulator/result_size.hpp"
+#include "simulator/root_location.hpp"
 #include "simulator/stop_watch.hpp"
 #include "sundials/ida_integrator.hpp"
 
@@ -84,7 +86,6 @@ class SimulationRun final : public EventHost {
   void refuse_after_take(const char* call) const;
   [[nodiscard]] sundials::IntegratorSetup integrator_setup() const;
   void start_integration();
-  [[nodiscard]] double output_time(std::size_t k) const;
   void log(LogLevel level, std::string_view message) const;
   // run_loop.cpp: the loop
   void run_until(double target);
@@ -94,7 +95,6 @@ class SimulationRun final : public EventHost {
   void store_output_rows(const PendingStep& step, double limit);
   /// x, der_x and the time from the grid row at g, where the run ends on it.
   void take_grid_row_state(double g);
-  void skip_output_points_through(double t);
   /// x, der_x and the time reached from IDA's last return.
   void take_ida_state();
   void step_failed();
@@ -114,15 +114,6 @@ class SimulationRun final : public EventHost {
   /// from.
   bool continues_without_restart(double t, const EventRecord& record);
   void log_event(EventRecord record);
-  /// Tells the crossing table which crossings IDA located at t, and which cross within
-  /// IDA's time resolution after t (simultaneous events).
-  void note_roots(double t);
-  /// IDA's root time resolution at t, and the instant one resolution after t.
-  [[nodiscard]] double root_tolerance(double t) const;
-  [[nodiscard]] double root_ahead(double t) const;
-  /// After kRoot from a step that began at t_lo: moves the root back to the first instant at
-  /// which a crossing's Boolean flips, when IDA reported one that is exactly zero.
-  void locate_first_flip(double t_lo);
   void restart_integrator(double t);
   /// After an event that only reformulated the rows (EventOutcome::smooth): IDA goes on at its
   /// order with its history, which holds every unknown through t, from the last step it chose
@@ -160,8 +151,7 @@ class SimulationRun final : public EventHost {
   TimeEventSchedule schedule_;
   std::vector<double> x_;
   std::vector<double> der_x_;
-  /// x, der_x and r for locate_first_flip, which runs between output rows (allocation-free).
-  std::vector<double> probe_ = std::vector<double>(3 * n_);
+  RootLocation root_location_;
   StopWatch stop_watch_;
   /// Made anew when the model changes its unknowns.
   std::unique_ptr<reinit::Reinitializer> reinit_;
@@ -190,13 +180,11 @@ class SimulationRun final : public EventHost {
   /// An event changed the unknowns: IDA is made anew at the restart after it.
   bool unknowns_changed_ = false;
   double wall_time_s_ = 0.0;  ///< frozen when the run ends
-  double output_interval_s_;
   std::optional<std::vector<bool>> algebraic_;  ///< cached until the row kinds change
   Stage stage_ = Stage::kCreated;
   bool taken_ = false;           ///< take_result() moved the result out
   double t_ = 0.0;               ///< time reached (reported by time())
-  std::size_t next_output_ = 1;  ///< index k of the next output point t0 + k dt
-  long steps_since_row_ = 0;     ///< for max_steps_per_interval
+  OutputGrid grid_;
   std::optional<PendingStep> pending_;
   /// x_ and der_x_ are behind: IDA's last step end (time t_) holds the state.
   bool state_from_ida_ = false;
