@@ -22,7 +22,7 @@ void SimulationRun::advance_until(double target) {
         // from the step, without stopping IDA (the next advance goes on from the same step).
         store_output_rows(*pending_, target);
         if (status_.outcome != Outcome::kRunning) return;
-        ida_->interpolate(target, x_, der_x_);
+        integration_.ida().interpolate(target, x_, der_x_);
         state_from_ida_ = false;
         t_ = target;
         return;
@@ -48,11 +48,11 @@ void SimulationRun::take_step() {
   const double t_out = std::min(grid_.next_time(), t_event);
   const double t_stop = options_.step_to_outputs ? t_out : t_event;
   sundials::StepResult result = sundials::StepResult::kFailure;
-  const double t_from = ida_->t();
+  const double t_from = integration_.ida().t();
   {
     PhaseScope scope(model_, ModelPhase::kIntegration);
     stepping_from_ = t_from;
-    result = ida_->step(t_out, t_stop);
+    result = integration_.ida().step(t_out, t_stop);
     stepping_from_.reset();
   }
   // A step that ended on an output time (step_to_outputs) is a plain step whose end is that
@@ -65,8 +65,8 @@ void SimulationRun::take_step() {
     step_failed();
     return;
   }
-  if (result == sundials::StepResult::kRoot) root_location_.locate_first_flip(*ida_, t_from);
-  pending_ = PendingStep{result, ida_->t()};
+  if (result == sundials::StepResult::kRoot) root_location_.locate_first_flip(integration_.ida(), t_from);
+  pending_ = PendingStep{result, integration_.ida().t()};
   if (stop_watch_.requested()) {
     // The rows up to the step's end, then the run stops there.
     const PendingStep step = *pending_;
@@ -91,7 +91,7 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
     // Interpolated straight into the recorder's row; the run's own x and der_x are set from
     // the step afterwards (process_step, advance_until), or from this row when the run ends
     // here.
-    ida_->interpolate(g, recorder_.grid_x(), recorder_.grid_der_x());
+    integration_.ida().interpolate(g, recorder_.grid_x(), recorder_.grid_der_x());
     try {
       recorder_.store_grid(grid_.next_index(), g);
     } catch (...) {
@@ -119,11 +119,11 @@ void SimulationRun::take_grid_row_state(double g) {
 
 void SimulationRun::take_ida_state() {
   state_from_ida_ = false;
-  const auto y = ida_->y();
-  const auto yp = ida_->yp();
+  const auto y = integration_.ida().y();
+  const auto yp = integration_.ida().yp();
   std::copy(y.begin(), y.end(), x_.begin());
   std::copy(yp.begin(), yp.end(), der_x_.begin());
-  t_ = ida_->t();
+  t_ = integration_.ida().t();
 }
 
 void SimulationRun::step_failed() {
@@ -136,11 +136,11 @@ void SimulationRun::step_failed() {
   }
   store_row(t);
   finish(solver_failure(fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)", t,
-                                    ida_->last_flag_name(), ida_->last_step())));
+                                    integration_.ida().last_flag_name(), integration_.ida().last_step())));
 }
 
 SimulationStatus SimulationRun::solver_failure(std::string message) {
-  const std::string non_finite = bridge_.non_finite_report();
+  const std::string non_finite = integration_.bridge().non_finite_report();
   if (!non_finite.empty()) message += "; " + non_finite;
   if (const std::string note = model_failure_note(); !note.empty()) message += "; " + note;
   if (const auto& note = model_.last_recoverable()) {
@@ -166,7 +166,7 @@ void SimulationRun::too_many_steps() {
   finish(solver_failure(
       fmt::format("IDA failed at t = {} with IDA_TOO_MUCH_WORK: {} steps since the last stored "
                   "row (max_steps_per_interval; last step size {:.3g} s)",
-                  t_, options_.max_steps_per_interval, ida_->last_step())));
+                  t_, options_.max_steps_per_interval, integration_.ida().last_step())));
 }
 
 void SimulationRun::finish(SimulationStatus status) {

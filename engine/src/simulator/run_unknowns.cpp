@@ -83,21 +83,8 @@ void SimulationRun::change_unknowns(double t, std::span<const std::size_t> previ
   root_location_.resize(n_);
   reinit_ = std::make_unique<reinit::Reinitializer>(model_, reinit_settings(options_),
                                                     sparse_pattern(options_, now));
-  bridge_.resize(n_);
+  integration_.unknowns_changed(n_);
   recorder_.change_unknowns(now);
-  algebraic_.reset();
-  unknowns_changed_ = true;
-}
-
-void SimulationRun::renew_integrator() {
-  if (ida_) {
-    replaced_counters_ += ida_->counters();
-    replaced_jacobian_time_s_ += ida_->jacobian_time_s();
-  }
-  // The old integrator goes first: it holds the bridge as its problem.
-  ida_.reset();
-  ida_ = std::make_unique<sundials::IdaIntegrator>(bridge_, integrator_setup());
-  unknowns_changed_ = false;
 }
 
 }  // namespace hdae::detail

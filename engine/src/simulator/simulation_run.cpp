@@ -72,8 +72,9 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       budget_(options_, recorder_.columns().size()),
       t_(options_.start_s),
       grid_(options_),
-      bridge_(model_, crossings_, stop_watch_),
-      continuation_(model_, crossings_) {
+      continuation_(model_, crossings_),
+      integration_(model_, crossings_, stop_watch_, options_,
+                   [this](LogLevel level, std::string_view message) { log(level, message); }) {
   check_result_size(options_, recorder_.columns().size());
   crossing_infos_ = structure_->crossings;
   time_event_infos_ = structure_->time_events;
@@ -186,9 +187,8 @@ SimulationResult SimulationRun::take_result() {
 }
 
 const Statistics& SimulationRun::statistics() const {
-  if (ida_) {
-    sundials::IdaCounters c = replaced_counters_;
-    c += ida_->counters();
+  if (integration_.started()) {
+    const sundials::IdaCounters c = integration_.counters();
     Statistics& s = statistics_;
     s.steps = c.steps;
     s.residual_evaluations = c.residual_evaluations + c.dq_residual_evaluations;
@@ -197,7 +197,7 @@ const Statistics& SimulationRun::statistics() const {
     s.error_test_failures = c.error_test_failures;
     s.convergence_failures = c.convergence_failures;
     s.root_function_evaluations = c.root_evaluations;
-    s.jacobian_colors = ida_->jacobian_colors();
+    s.jacobian_colors = integration_.ida().jacobian_colors();
     s.ida_nre = c.residual_evaluations;
     s.ida_nre_ls = c.ls_residual_evaluations;
     s.ida_nni = c.nonlinear_iterations;
@@ -205,45 +205,15 @@ const Statistics& SimulationRun::statistics() const {
     s.ida_netf = c.error_test_failures;
     s.ida_nsetups = c.linear_setups;
     s.ida_nje = c.jacobian_evaluations;
-    s.jacobian_time_s = replaced_jacobian_time_s_ + ida_->jacobian_time_s();
+    s.jacobian_time_s = integration_.jacobian_time_s();
   }
   if (stage_ == Stage::kRunning) statistics_.wall_time_s = stop_watch_.elapsed_s();
   if (stage_ == Stage::kEnded) statistics_.wall_time_s = wall_time_s_;
   return statistics_;
 }
 
-sundials::IntegratorSetup SimulationRun::integrator_setup() const {
-  sundials::IntegratorSetup setup;
-  setup.n = n_;
-  for (const CrossingInfo& c : structure_->crossings) {
-    setup.root_directions.push_back(c.direction == CrossingDirection::kRising    ? 1
-                                    : c.direction == CrossingDirection::kFalling ? -1
-                                                                                 : 0);
-  }
-  setup.rel_tol = options_.rel_tol;
-  setup.abs_tol.resize(n_);
-  structure_->variables.for_each_declared([&](std::size_t j, const VariableInfo& v) {
-    setup.abs_tol[j] = v.abs_tol.value_or(options_.abs_tol_factor * options_.rel_tol * v.nominal);
-  });
-  setup.max_step_s = options_.max_step_s;
-  setup.max_steps = options_.max_steps_per_interval;
-  setup.max_order = options_.max_order;
-  setup.restarts_from_history = options_.restart_step != RestartStep::kIdaEstimate;
-  setup.nonlinear_convergence_coef = options_.nonlinear_convergence_coef;
-  const reinit::ColouredPattern* coloured = reinit_->workspace().pattern();
-  setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;
-  setup.analytic_jacobian = model_.model().provides_jacobian();
-  setup.threads = options_.threads;
-  setup.messages = [this](sundials::MessageKind kind, std::string_view message) {
-    // A stop request makes the residual fail on purpose; IDA's report of that is no news.
-    if (stop_watch_.request()) return;
-    log(kind == sundials::MessageKind::kError ? LogLevel::kError : LogLevel::kWarning, message);
-  };
-  return setup;
-}
-
 void SimulationRun::start_integration() {
-  renew_integrator();
+  integration_.renew(*structure_, *reinit_);
   restart_integrator(options_.start_s);
 }
 

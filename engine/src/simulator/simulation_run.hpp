@@ -29,12 +29,11 @@
 #include "reinit/reinitializer.hpp"
 #include "results/row_recorder.hpp"
 #include "simulator/continuation_check.hpp"
-#include "simulator/ida_bridge.hpp"
+#include "simulator/integration.hpp"
 #include "simulator/output_grid.hpp"
 #include "simulator/result_size.hpp"
 #include "simulator/root_location.hpp"
 #include "simulator/stop_watch.hpp"
-#include "sundials/ida_integrator.hpp"
 
 namespace hdae::detail {
 
@@ -62,7 +61,7 @@ class SimulationRun final : public EventHost {
   [[nodiscard]] const SimulationOptions& options() const { return options_; }
   /// IDA's error weights for its last step (empty before the first): 1/(rtol |x_i| + atol_i).
   [[nodiscard]] std::vector<double> error_weights() const {
-    return ida_ ? ida_->error_weights() : std::vector<double>{};
+    return integration_.started() ? integration_.ida().error_weights() : std::vector<double>{};
   }
 
   // EventHost
@@ -84,7 +83,6 @@ class SimulationRun final : public EventHost {
   // simulation_run.cpp: set-up
   /// std::logic_error naming call when take_result() ended the run before its end.
   void refuse_after_take(const char* call) const;
-  [[nodiscard]] sundials::IntegratorSetup integrator_setup() const;
   void start_integration();
   void log(LogLevel level, std::string_view message) const;
   // run_loop.cpp: the loop
@@ -114,26 +112,15 @@ class SimulationRun final : public EventHost {
   /// from.
   bool continues_without_restart(double t, const EventRecord& record);
   void log_event(EventRecord record);
+  /// IDA goes on after the event at t (Integration::restart).
   void restart_integrator(double t);
-  /// After an event that only reformulated the rows (EventOutcome::smooth): IDA goes on at its
-  /// order with its history, which holds every unknown through t, from the last step it chose
-  /// freely; only the unknowns' kinds are found anew. False when IDA has no history.
-  bool continue_smoothly(double t);
-  /// RestartStep::kKeepOrder at t with unchanged row kinds: IDA goes on at its order from
-  /// the right limit (and its curvature, Reinitializer::second_derivatives), first step
-  /// free_step() or, without the curvature or after a crossing flipped, bounded_step; false
-  /// when IDA has no history.
-  bool continue_at_order(double t, double bounded_step);
-  /// First step size at t0 and after every restart (SimulationOptions::restart_step):
-  /// initial_step_s, 0 for IDA's estimate, or the step from IDA's history before t.
-  [[nodiscard]] double restart_step(double t) const;
-  [[nodiscard]] std::vector<bool> algebraic_unknowns(double t);
+  /// The right limit at t and its mode, as a restart reads them.
+  [[nodiscard]] RestartPoint restart_point(double t);
+  void store_row(double t) { recorder_.store(t, x_, der_x_); }
   // run_unknowns.cpp: a change of unknowns at an event
   /// ModelError unless the model's new structure can take over from the run's at t.
-  void check_new_structure(double t, std::span<const std::size_t> previous, std::size_t before) const;
-  /// The run's integrator is replaced by one for the current unknowns, its counters kept.
-  void renew_integrator();
-  void store_row(double t) { recorder_.store(t, x_, der_x_); }
+  void check_new_structure(double t, std::span<const std::size_t> previous,
+                           std::size_t before) const;
   // run_failure.cpp: an exception ends the run
   [[noreturn]] void end_by_exception();
   [[nodiscard]] std::string exception_message() const;
@@ -171,16 +158,11 @@ class SimulationRun final : public EventHost {
   /// The last event iteration only reformulated the rows (EventContext::reformulated).
   bool event_smooth_ = false;
   mutable Statistics statistics_;
-  /// The counters of the integrators a change of unknowns replaced.
-  sundials::IdaCounters replaced_counters_;
-  double replaced_jacobian_time_s_ = 0.0;
   /// The run's crossings and time events, which a change of unknowns must keep.
   std::vector<CrossingInfo> crossing_infos_;
   std::vector<TimeEventInfo> time_event_infos_;
-  /// An event changed the unknowns: IDA is made anew at the restart after it.
-  bool unknowns_changed_ = false;
+
   double wall_time_s_ = 0.0;  ///< frozen when the run ends
-  std::optional<std::vector<bool>> algebraic_;  ///< cached until the row kinds change
   Stage stage_ = Stage::kCreated;
   bool taken_ = false;           ///< take_result() moved the result out
   double t_ = 0.0;               ///< time reached (reported by time())
@@ -190,10 +172,8 @@ class SimulationRun final : public EventHost {
   bool state_from_ida_ = false;
   /// IDA's time when the running step began; empty outside a step.
   std::optional<double> stepping_from_;
-  IdaBridge bridge_;
   ContinuationCheck continuation_;
-  // Last: the integrator holds a reference to bridge_ as its problem.
-  std::unique_ptr<sundials::IdaIntegrator> ida_;
+  Integration integration_;
 };
 
 }  // namespace hdae::detail

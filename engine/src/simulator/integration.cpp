@@ -1,0 +1,168 @@
+#include "simulator/integration.hpp"
+
+#include <utility>
+
+namespace hdae::detail {
+namespace {
+
+/// RestartStep::kFromHistory: the share of IDA's error test that the first (order-1) step may
+/// use by the second derivative before the event. The step then passes even when the event
+/// made the second derivative up to 20 times larger (beyond, it fails and IDA shrinks it).
+/// Fractions from 0.01 to 1 cost the same steps within noise on the pulsed chain of
+/// bench/restart_main.cpp (with the quick climb too: 0.05, 0.25 and 1 give 7.9, 7.5 and 8.1
+/// extra steps per switch at 3334 masses), while bouncing-ball impact times at rel_tol 1e-8
+/// are off by 3e-8 s (0.01), 7e-8 s (0.05), 1.4e-7 s (0.25) and 1.7e-7 s (1), measured
+/// without the quick climb.
+constexpr double kRestartErrorFraction = 0.05;
+
+/// RestartStep::kKeepOrder: the difference step of the right limit's second derivative, as a
+/// fraction of the step h IDA goes on with. Its error, dt/2 times the third derivative, then
+/// puts (dt/2) h^2/2 y^(3), 3/200 of the third-order term h^3/6 y^(3), into the history's
+/// first step; smaller fractions would divide the derivatives' own error (about 1e-8
+/// relative, from difference Jacobians) by a shorter dt. On the pulsed chain of
+/// bench/restart_main.cpp 1e-2, 1e-3 and 1e-4 cost the same steps within noise.
+constexpr double kCurvatureStepFraction = 1e-2;
+
+}  // namespace
+
+Integration::Integration(ModelCalls& model, CrossingTable& crossings, StopWatch& stop,
+                         const SimulationOptions& options, Log log)
+    : model_(model),
+      stop_(stop),
+      options_(options),
+      log_(std::move(log)),
+      bridge_(model, crossings, stop) {}
+
+void Integration::renew(const ModelStructure& s, const reinit::Reinitializer& reinit) {
+  if (ida_) {
+    replaced_counters_ += ida_->counters();
+    replaced_jacobian_time_s_ += ida_->jacobian_time_s();
+  }
+  // The old integrator goes first: it holds the bridge as its problem.
+  ida_.reset();
+  ida_ = std::make_unique<sundials::IdaIntegrator>(bridge_, setup(s, reinit));
+  renew_due_ = false;
+}
+
+void Integration::unknowns_changed(std::size_t n) {
+  bridge_.resize(n);
+  algebraic_.reset();
+  renew_due_ = true;
+}
+
+sundials::IdaCounters Integration::counters() const {
+  sundials::IdaCounters c = replaced_counters_;
+  if (ida_) c += ida_->counters();
+  return c;
+}
+
+double Integration::jacobian_time_s() const {
+  return replaced_jacobian_time_s_ + (ida_ ? ida_->jacobian_time_s() : 0.0);
+}
+
+void Integration::restart(const RestartPoint& p) {
+  if (renew_due_) renew(*p.structure, *p.reinit);
+  // The unknowns' kinds are cached until an event changes the rows.
+  const bool same_kinds = algebraic_.has_value();
+  if (!algebraic_) algebraic_ = algebraic_unknowns(p);
+  const double initial_step = restart_step(p.t);
+  PhaseScope scope(model_, ModelPhase::kIntegration);
+  bridge_.restarting(p.t);
+  // IDA's history of an unknown that changed kind says nothing about it: only with the same
+  // kinds does IDA go on at its order (sundials/history_shift.hpp).
+  if (options_.restart_step == RestartStep::kKeepOrder && same_kinds &&
+      continue_at_order(p, initial_step)) {
+    return;
+  }
+  // The quick climb goes with the steps from history: under kIdaEstimate it would cost the
+  // margin that keeps bouncing-ball impacts within 1e-12 s (docs/design.md, "Restarts").
+  const bool quick_climb = options_.restart_step != RestartStep::kIdaEstimate;
+  ida_->restart(p.t, p.x, p.der_x, *algebraic_, initial_step, quick_climb);
+}
+
+bool Integration::continue_smoothly(const RestartPoint& p) {
+  // No jump and no new unknowns: P, IDA's polynomial through its last steps, is the solution
+  // on both sides of t, so shifting the history to the right limit x(t), der_x(t) (its own
+  // values there) changes nothing but where IDA stands, and IDA goes on with the step it
+  // took last.
+  algebraic_ = algebraic_unknowns(p);
+  PhaseScope scope(model_, ModelPhase::kIntegration);
+  bridge_.restarting(p.t);
+  // The step that found the root was a free one (IdaIntegrator::step).
+  if (!ida_->continue_from_history(p.t, p.x, p.der_x, ida_->last_step())) return false;
+  ida_->set_algebraic(*algebraic_);
+  return true;
+}
+
+bool Integration::continue_at_order(const RestartPoint& p, double bounded_step) {
+  // With the right limit's curvature the shifted history is right to second order, so IDA
+  // may go on with the last step it chose freely. Not after a crossing flipped, though: it
+  // stands at zero, and IDA sees a root function's sign only at step ends, so a step as long
+  // as the one before could carry it away and back unseen (a ball whose next flight is
+  // shorter than the step that found the impact). Then, and without the curvature (an
+  // order-1 history, derivatives that cannot be differentiated here), the first step is
+  // bounded as under kFromHistory.
+  const double h = ida_->free_step();
+  std::optional<std::vector<double>> curvature;
+  if (ida_->history_order() >= 2 && h > 0.0) {
+    curvature = p.reinit->second_derivatives(p.t, p.row_kinds, p.x, p.der_x,
+                                             kCurvatureStepFraction * h);
+  }
+  if (!curvature) return ida_->continue_from_history(p.t, p.x, p.der_x, bounded_step);
+  return ida_->continue_from_history(p.t, p.x, p.der_x, p.crossing_flipped ? bounded_step : h,
+                                     *curvature);
+}
+
+double Integration::restart_step(double t) const {
+  // kIdaEstimate: IDA's own first step, tiny and far more accurate than the tolerance asks;
+  // that is what keeps bouncing-ball impact times at rel_tol 1e-10 within 1e-12 s of the
+  // analytic ones (tests/events/test_state_events.cpp). kFromHistory and kKeepOrder trade
+  // that margin for steps (docs/design.md, "Restarts").
+  if (options_.restart_step != RestartStep::kIdaEstimate) {
+    if (const double h = ida_->step_from_history(t, kRestartErrorFraction); h > 0.0) return h;
+  }
+  return options_.initial_step_s;
+}
+
+std::vector<bool> Integration::algebraic_unknowns(const RestartPoint& p) {
+  std::vector<bool> algebraic = p.reinit->algebraic_unknowns(p.t, p.row_kinds, p.x);
+  for (std::size_t j = 0; j < algebraic.size(); ++j) {
+    const ErrorControl control = p.structure->variables.declared(j).error_control;
+    if (control == ErrorControl::kExcluded) algebraic[j] = true;
+    if (!options_.suppress_algebraic && control == ErrorControl::kIncluded) algebraic[j] = false;
+  }
+  return algebraic;
+}
+
+sundials::IntegratorSetup Integration::setup(const ModelStructure& s,
+                                             const reinit::Reinitializer& reinit) const {
+  sundials::IntegratorSetup setup;
+  setup.n = s.num_unknowns();
+  for (const CrossingInfo& c : s.crossings) {
+    setup.root_directions.push_back(c.direction == CrossingDirection::kRising    ? 1
+                                    : c.direction == CrossingDirection::kFalling ? -1
+                                                                                 : 0);
+  }
+  setup.rel_tol = options_.rel_tol;
+  setup.abs_tol.resize(setup.n);
+  s.variables.for_each_declared([&](std::size_t j, const VariableInfo& v) {
+    setup.abs_tol[j] = v.abs_tol.value_or(options_.abs_tol_factor * options_.rel_tol * v.nominal);
+  });
+  setup.max_step_s = options_.max_step_s;
+  setup.max_steps = options_.max_steps_per_interval;
+  setup.max_order = options_.max_order;
+  setup.restarts_from_history = options_.restart_step != RestartStep::kIdaEstimate;
+  setup.nonlinear_convergence_coef = options_.nonlinear_convergence_coef;
+  const reinit::ColouredPattern* coloured = reinit.workspace().pattern();
+  setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;
+  setup.analytic_jacobian = model_.model().provides_jacobian();
+  setup.threads = options_.threads;
+  setup.messages = [this](sundials::MessageKind kind, std::string_view message) {
+    // A stop request makes the residual fail on purpose; IDA's report of that is no news.
+    if (stop_.request()) return;
+    log_(kind == sundials::MessageKind::kError ? LogLevel::kError : LogLevel::kWarning, message);
+  };
+  return setup;
+}
+
+}  // namespace hdae::detail
