@@ -15,11 +15,11 @@ namespace hdae::detail {
 
 void SimulationRun::process_step(const PendingStep& step) {
   store_output_rows(step, step.t);
-  if (status_.outcome != Outcome::kRunning) return;
+  if (life_.status.outcome != Outcome::kRunning) return;
   if (step.result == sundials::StepResult::kStepped) {
-    // x and der_x are copied from IDA only when someone reads them (state_from_ida_).
-    t_ = step.t;
-    state_from_ida_ = true;
+    // x and der_x are copied from IDA only when someone reads them (step_.from_ida).
+    step_.t = step.t;
+    step_.from_ida = true;
     return;
   }
   take_ida_state();
@@ -30,20 +30,20 @@ void SimulationRun::process_step(const PendingStep& step) {
   const bool at_stop = same_time(t, options_.stop_s);
   const bool is_root = step.result == sundials::StepResult::kRoot;
   const bool due = schedule_.collect_due(t);
-  if (is_root) root_location_.note_roots(integration_.ida(), t, x_, der_x_);
+  if (is_root) root_location_.note_roots(integration_.ida(), t, u_.x, u_.der_x);
   if (is_root || due) {
     const EventKind kind = is_root ? EventKind::kState : EventKind::kTime;
     // At a time event IDA stands exactly at t (its stop time), and may go on from there when
     // the event changes nothing it sees (at stop_s too, whose right limit is then IDA's
     // state); at a root its last step ends beyond t.
     const bool may_continue = kind == EventKind::kTime;
-    if (may_continue) continuation_.record(t, x_, der_x_);
+    if (may_continue) continuation_.record(t, u_.x, u_.der_x);
     if (!run_event(t, kind)) {
       store_row(t);
-      finish(*ending_);
+      finish(*last_event_.ending);
       return;
     }
-    const bool restart = !may_continue || !continues_without_restart(t, events_.back());
+    const bool restart = !may_continue || !continues_without_restart(t, event_log_.records.back());
     store_row(t);  // the right limit x^+(t_e)
     if (kind == EventKind::kState) {
       if (auto verdict = chattering_.add(t, integration_.ida().root_info())) {
@@ -52,16 +52,16 @@ void SimulationRun::process_step(const PendingStep& step) {
       }
     }
     if (auto full =
-            budget_.after_event(t, events_.back(), table_.table().num_rows(), events_.size())) {
+            output_.budget.after_event(t, event_log_.records.back(), output_.table.table().num_rows(), event_log_.records.size())) {
       finish(*full);
       return;
     }
-    if (ending_) {
-      finish(*ending_);
+    if (last_event_.ending) {
+      finish(*last_event_.ending);
       return;
     }
     if (!at_stop && restart &&
-        !(event_smooth_ && integration_.continue_smoothly(restart_point(t)))) {
+        !(last_event_.smooth && integration_.continue_smoothly(restart_point(t)))) {
       restart_integrator(t);
     }
   }
@@ -80,21 +80,21 @@ bool SimulationRun::run_event(double t, EventKind kind) {
     log_event(std::move(out.record));
     throw;
   }
-  event_changed_rows_ = out.row_kinds_changed;
-  event_smooth_ = out.smooth;
+  last_event_.changed_rows = out.row_kinds_changed;
+  last_event_.smooth = out.smooth;
   if (out.row_kinds_changed || out.smooth) integration_.rows_changed();
   statistics_.event_iterations += out.record.iterations;
   if (out.settled) {
     statistics_.max_event_iterations =
         std::max<std::int64_t>(statistics_.max_event_iterations, out.record.iterations);
   }
-  ending_ = std::move(out.end);
+  last_event_.ending = std::move(out.end);
   log_event(std::move(out.record));
   return out.settled;
 }
 
 bool SimulationRun::continues_without_restart(double t, const EventRecord& record) {
-  if (ending_ || event_changed_rows_ || !record.crossings.empty() || !record.jumps.empty() ||
+  if (last_event_.ending || last_event_.changed_rows || !record.crossings.empty() || !record.jumps.empty() ||
       !record.impulses.empty()) {
     return false;
   }
@@ -109,16 +109,16 @@ bool SimulationRun::continues_without_restart(double t, const EventRecord& recor
 }
 
 void SimulationRun::log_event(EventRecord record) {
-  events_.push_back(std::move(record));
-  for (EventObserver* observer : observers_) observer->on_event(events_.back());
+  event_log_.records.push_back(std::move(record));
+  for (EventObserver* observer : event_log_.observers) observer->on_event(event_log_.records.back());
 }
 
 std::optional<SimulationStatus> SimulationRun::make_consistent(
     double t, bool initial, std::span<const std::size_t> impulse_sources,
     std::vector<ImpulseRecord>& impulses) {
   reinit::ConsistencyReport report = reinit_->make_consistent(
-      t, row_kinds_, initial ? reinit::FixedValues::kKeep : reinit::FixedValues::kIgnore, x_,
-      der_x_, impulse_sources);
+      t, u_.row_kinds, initial ? reinit::FixedValues::kKeep : reinit::FixedValues::kIgnore, u_.x,
+      u_.der_x, impulse_sources);
   for (const reinit::Impulse& i : report.impulses) {
     impulses.push_back({model_.structure().variables.name(i.variable), i.integral});
   }
@@ -143,12 +143,12 @@ void SimulationRun::restart_integrator(double t) {
 
 RestartPoint SimulationRun::restart_point(double t) {
   return {.t = t,
-          .x = x_,
-          .der_x = der_x_,
-          .row_kinds = row_kinds_,
-          .structure = structure_,
+          .x = u_.x,
+          .der_x = u_.der_x,
+          .row_kinds = u_.row_kinds,
+          .structure = u_.structure,
           .reinit = reinit_.get(),
-          .crossing_flipped = !events_.empty() && !events_.back().crossings.empty()};
+          .crossing_flipped = !event_log_.records.empty() && !event_log_.records.back().crossings.empty()};
 }
 
 }  // namespace hdae::detail

@@ -41,7 +41,7 @@ bool current_is_recoverable() {
 std::string SimulationRun::exception_message() const {
   if (const auto& failure = model_.failure()) {
     std::string message =
-        fmt::format("model '{}' failed in {} at t = {}: {}", structure_->name,
+        fmt::format("model '{}' failed in {} at t = {}: {}", u_.structure->name,
                     to_string(failure->phase), failure->t, current_exception_text());
     if (current_is_recoverable()) {
       message +=
@@ -50,24 +50,24 @@ std::string SimulationRun::exception_message() const {
     }
     return message;
   }
-  return fmt::format("engine failure at t = {}: {}", t_, current_exception_text());
+  return fmt::format("engine failure at t = {}: {}", step_.t, current_exception_text());
 }
 
 void SimulationRun::end_by_exception() {
   std::string message = exception_message();
   const bool by_model = model_.failure().has_value();
-  const double t = by_model ? model_.failure()->t : t_;
-  status_ = {by_model ? Outcome::kModelFailure : Outcome::kEngineFailure, t, message};
-  stage_ = Stage::kEnded;
-  wall_time_s_ = stop_watch_.elapsed_s();
+  const double t = by_model ? model_.failure()->t : step_.t;
+  life_.status = {by_model ? Outcome::kModelFailure : Outcome::kEngineFailure, t, message};
+  life_.stage = Stage::kEnded;
+  life_.wall_time_s = stop_watch_.elapsed_s();
   keep_last_row(t);
   try {
-    recorder_.end();
+    output_.recorder.end();
   } catch (const std::exception& e) {
     // A stream file that cannot be completed must not replace the failure: it is added to
     // the message, which still names the failure first.
     message += fmt::format("; the streamed CSV is incomplete: {}", e.what());
-    status_.message = message;
+    life_.status.message = message;
   }
   auto partial = std::make_shared<const SimulationResult>(take_result());
   if (by_model) std::throw_with_nested(ModelCallbackError(message, std::move(partial)));
@@ -75,13 +75,13 @@ void SimulationRun::end_by_exception() {
 }
 
 void SimulationRun::keep_last_row(double t) {
-  if (stepping_from_) {
+  if (step_.stepping_from) {
     // The exception came out of IDA: t is the time of a Newton iterate or a root-finding
     // probe, not of a solution. IDA's last completed step is one; keep it when no row holds
     // it yet.
     take_ida_state();
-    t = t_;
-    if (!(t > recorder_.last_time())) return;
+    t = step_.t;
+    if (!(t > output_.recorder.last_time())) return;
   }
   try {
     store_row(t);
@@ -91,7 +91,7 @@ void SimulationRun::keep_last_row(double t) {
   } catch (...) {  // NOLINT(bugprone-empty-catch): the model failed again; outputs below
   }
   try {
-    recorder_.store_without_outputs(t, x_, der_x_);
+    output_.recorder.store_without_outputs(t, u_.x, u_.der_x);
   } catch (...) {  // NOLINT(bugprone-empty-catch): as above
   }
 }

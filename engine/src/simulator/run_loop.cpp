@@ -11,29 +11,29 @@ namespace hdae::detail {
 
 void SimulationRun::run_until(double target) {
   advance_until(target);
-  if (state_from_ida_) take_ida_state();
+  if (step_.from_ida) take_ida_state();
 }
 
 void SimulationRun::advance_until(double target) {
-  while (status_.outcome == Outcome::kRunning) {
-    if (pending_) {
-      if (pending_->t > target) {
+  while (life_.status.outcome == Outcome::kRunning) {
+    if (step_.pending) {
+      if (step_.pending->t > target) {
         // The step went past the target: the rows up to it, and the state there interpolated
         // from the step, without stopping IDA (the next advance goes on from the same step).
-        store_output_rows(*pending_, target);
-        if (status_.outcome != Outcome::kRunning) return;
-        integration_.ida().interpolate(target, x_, der_x_);
-        state_from_ida_ = false;
-        t_ = target;
+        store_output_rows(*step_.pending, target);
+        if (life_.status.outcome != Outcome::kRunning) return;
+        integration_.ida().interpolate(target, u_.x, u_.der_x);
+        step_.from_ida = false;
+        step_.t = target;
         return;
       }
-      const PendingStep step = *pending_;
-      pending_.reset();
+      const PendingStep step = *step_.pending;
+      step_.pending.reset();
       process_step(step);
-      if (t_ == target) return;
+      if (step_.t == target) return;
       continue;
     }
-    if (t_ == target) return;
+    if (step_.t == target) return;
     take_step();
   }
 }
@@ -51,9 +51,9 @@ void SimulationRun::take_step() {
   const double t_from = integration_.ida().t();
   {
     PhaseScope scope(model_, ModelPhase::kIntegration);
-    stepping_from_ = t_from;
+    step_.stepping_from = t_from;
     result = integration_.ida().step(t_out, t_stop);
-    stepping_from_.reset();
+    step_.stepping_from.reset();
   }
   // A step that ended on an output time (step_to_outputs) is a plain step whose end is that
   // output point: its row is IDA's solution there, not an instant of its own.
@@ -66,16 +66,16 @@ void SimulationRun::take_step() {
     return;
   }
   if (result == sundials::StepResult::kRoot) root_location_.locate_first_flip(integration_.ida(), t_from);
-  pending_ = PendingStep{result, integration_.ida().t()};
+  step_.pending = PendingStep{result, integration_.ida().t()};
   if (stop_watch_.requested()) {
     // The rows up to the step's end, then the run stops there.
-    const PendingStep step = *pending_;
-    pending_.reset();
+    const PendingStep step = *step_.pending;
+    step_.pending.reset();
     store_output_rows(step, step.t);
-    if (status_.outcome != Outcome::kRunning) return;
+    if (life_.status.outcome != Outcome::kRunning) return;
     take_ida_state();
-    store_row(t_);
-    finish(stop_watch_.status(t_));
+    store_row(step_.t);
+    finish(stop_watch_.status(step_.t));
   }
 }
 
@@ -91,9 +91,9 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
     // Interpolated straight into the recorder's row; the run's own x and der_x are set from
     // the step afterwards (process_step, advance_until), or from this row when the run ends
     // here.
-    integration_.ida().interpolate(g, recorder_.grid_x(), recorder_.grid_der_x());
+    integration_.ida().interpolate(g, output_.recorder.grid_x(), output_.recorder.grid_der_x());
     try {
-      recorder_.store_grid(grid_.next_index(), g);
+      output_.recorder.store_grid(grid_.next_index(), g);
     } catch (...) {
       take_grid_row_state(g);  // the failure's last row is this one
       throw;
@@ -109,26 +109,26 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
 }
 
 void SimulationRun::take_grid_row_state(double g) {
-  const auto x = recorder_.grid_x();
-  const auto der_x = recorder_.grid_der_x();
-  std::copy(x.begin(), x.end(), x_.begin());
-  std::copy(der_x.begin(), der_x.end(), der_x_.begin());
-  state_from_ida_ = false;
-  t_ = g;
+  const auto x = output_.recorder.grid_x();
+  const auto der_x = output_.recorder.grid_der_x();
+  std::copy(x.begin(), x.end(), u_.x.begin());
+  std::copy(der_x.begin(), der_x.end(), u_.der_x.begin());
+  step_.from_ida = false;
+  step_.t = g;
 }
 
 void SimulationRun::take_ida_state() {
-  state_from_ida_ = false;
+  step_.from_ida = false;
   const auto y = integration_.ida().y();
   const auto yp = integration_.ida().yp();
-  std::copy(y.begin(), y.end(), x_.begin());
-  std::copy(yp.begin(), yp.end(), der_x_.begin());
-  t_ = integration_.ida().t();
+  std::copy(y.begin(), y.end(), u_.x.begin());
+  std::copy(yp.begin(), yp.end(), u_.der_x.begin());
+  step_.t = integration_.ida().t();
 }
 
 void SimulationRun::step_failed() {
   take_ida_state();
-  const double t = t_;
+  const double t = step_.t;
   if (stop_watch_.request()) {
     store_row(t);
     finish(stop_watch_.status(t));
@@ -147,12 +147,12 @@ SimulationStatus SimulationRun::solver_failure(std::string message) {
     message +=
         fmt::format("; the model last threw RecoverableError at t = {}: {}", note->t, note->what);
   }
-  return {Outcome::kSolverFailure, t_, std::move(message)};
+  return {Outcome::kSolverFailure, step_.t, std::move(message)};
 }
 
 std::string SimulationRun::model_failure_note() {
   try {
-    return model_.model().failure_note(t_, x_, der_x_);
+    return model_.model().failure_note(step_.t, u_.x, u_.der_x);
   } catch (...) {
     return {};  // what the model cannot tell must not replace the failure
   }
@@ -162,11 +162,11 @@ void SimulationRun::too_many_steps() {
   // IDA's own limit (IDASetMaxNumSteps) counts steps per call, and every call takes one step
   // here, so the limit between two stored rows is kept by the loop, with IDA's flag name.
   take_ida_state();
-  store_row(t_);
+  store_row(step_.t);
   finish(solver_failure(
       fmt::format("IDA failed at t = {} with IDA_TOO_MUCH_WORK: {} steps since the last stored "
                   "row (max_steps_per_interval; last step size {:.3g} s)",
-                  t_, options_.max_steps_per_interval, integration_.ida().last_step())));
+                  step_.t, options_.max_steps_per_interval, integration_.ida().last_step())));
 }
 
 void SimulationRun::finish(SimulationStatus status) {
@@ -178,11 +178,11 @@ void SimulationRun::finish(SimulationStatus status) {
             ? status.message
             : fmt::format("{} at t = {}: {}", to_string(status.outcome), status.t, status.message));
   }
-  status_ = std::move(status);
-  t_ = status_.t;
-  stage_ = Stage::kEnded;
-  wall_time_s_ = stop_watch_.elapsed_s();
-  recorder_.end();
+  life_.status = std::move(status);
+  step_.t = life_.status.t;
+  life_.stage = Stage::kEnded;
+  life_.wall_time_s = stop_watch_.elapsed_s();
+  output_.recorder.end();
 }
 
 }  // namespace hdae::detail

@@ -16,6 +16,7 @@
 namespace hdae::detail {
 namespace {
 
+/// The run's unknowns at its start: the model's, with their start values.
 std::vector<double> start_values(const ModelStructure& s) {
   const std::span<const double> start = s.variables.starts();
   return {start.begin(), start.end()};
@@ -41,6 +42,19 @@ SimulationOptions options_at_start(SimulationModel& model, SimulationOptions opt
   return options;
 }
 
+}  // namespace
+
+SimulationRun::RunUnknowns SimulationRun::unknowns_at_start(const ModelStructure& s) {
+  return {.structure = &s,
+          .n = s.num_unknowns(),
+          .row_kinds = s.equations.kinds(),
+          .x = start_values(s),
+          .der_x = derivative_start_values(s),
+          .change = StructureChange(s)};
+}
+
+namespace {
+
 /// The run has an outcome of its own: it reached its end, however.
 bool has_ended(const SimulationStatus& status) {
   return status.outcome != Outcome::kNotRun && status.outcome != Outcome::kRunning;
@@ -53,61 +67,54 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       options_(options_at_start(model, std::move(options))),
       crossings_(model.structure(), options_.crossing_hysteresis),
       model_(model, &crossings_),
-      structure_(&model.structure()),
-      n_(structure_->num_unknowns()),
-      row_kinds_(structure_->equations.kinds()),
-      schedule_(*structure_),
-      x_(start_values(*structure_)),
-      der_x_(derivative_start_values(*structure_)),
-      root_location_(model_, crossings_, n_),
+      u_(unknowns_at_start(model.structure())),
+      schedule_(*u_.structure),
+      root_location_(model_, crossings_, u_.n),
       stop_watch_(options_.cancel, options_.max_wall_time_s),
       reinit_(std::make_unique<reinit::Reinitializer>(model_, reinit_settings(options_),
-                                                      sparse_pattern(options_, *structure_))),
-      event_iteration_(EventState{model_, crossings_, row_kinds_, schedule_, x_, der_x_},
+                                                      sparse_pattern(options_, *u_.structure))),
+      event_iteration_(EventState{model_, crossings_, u_.row_kinds, schedule_, u_.x, u_.der_x},
                        EventSettings{.max_passes = options_.max_event_iterations,
                                      .jump_tolerance = options_.jump_tol_factor * options_.rel_tol},
                        *this),
-      chattering_(chattering_settings(options_), crossing_names(*structure_)),
-      recorder_(model_, options_),
-      budget_(options_, recorder_.columns().size()),
-      t_(options_.start_s),
+      chattering_(chattering_settings(options_), crossing_names(*u_.structure)),
+      output_(model_, options_),
       grid_(options_),
+      step_{.t = options_.start_s},
       continuation_(model_, crossings_),
       integration_(model_, crossings_, stop_watch_, options_,
                    [this](LogLevel level, std::string_view message) { log(level, message); }) {
-  check_result_size(options_, recorder_.columns().size());
-  crossing_infos_ = structure_->crossings;
-  time_event_infos_ = structure_->time_events;
-  if (options_.row_storage == RowStorage::kInMemory) recorder_.add_sink(table_);
+  check_result_size(options_, output_.recorder.columns().size());
+  if (options_.row_storage == RowStorage::kInMemory) output_.recorder.add_sink(output_.table);
   if (!options_.stream_csv_path.empty()) {
-    csv_ = std::make_unique<CsvSink>(options_.stream_csv_path);
-    recorder_.add_sink(*csv_);
+    output_.csv = std::make_unique<CsvSink>(options_.stream_csv_path);
+    output_.recorder.add_sink(*output_.csv);
   }
 }
 
 SimulationRun::~SimulationRun() {
   try {
-    recorder_.end();
+    output_.recorder.end();
   } catch (...) {  // NOLINT(bugprone-empty-catch): a destructor must not throw
   }
 }
 
 void SimulationRun::add_row_sink(RowSink& sink) {
-  if (stage_ != Stage::kCreated) {
+  if (life_.stage != Stage::kCreated) {
     throw std::logic_error("Simulator::add_row_sink: the run is already initialized");
   }
-  recorder_.add_sink(sink);
+  output_.recorder.add_sink(sink);
 }
 
 void SimulationRun::add_event_observer(EventObserver& observer) {
-  if (stage_ != Stage::kCreated) {
+  if (life_.stage != Stage::kCreated) {
     throw std::logic_error("Simulator::add_event_observer: the run is already initialized");
   }
-  observers_.push_back(&observer);
+  event_log_.observers.push_back(&observer);
 }
 
 void SimulationRun::refuse_after_take(const char* call) const {
-  if (taken_ && !has_ended(status_)) {
+  if (life_.taken && !has_ended(life_.status)) {
     throw std::logic_error(fmt::format(
         "Simulator::{}: the result was taken before the run ended (take_result() ends the run; "
         "it cannot go on)",
@@ -117,48 +124,48 @@ void SimulationRun::refuse_after_take(const char* call) const {
 
 const SimulationStatus& SimulationRun::initialize() {
   refuse_after_take("initialize");
-  if (stage_ != Stage::kCreated) return status_;
-  stage_ = Stage::kRunning;
+  if (life_.stage != Stage::kCreated) return life_.status;
+  life_.stage = Stage::kRunning;
   const double t0 = options_.start_s;
-  status_ = {Outcome::kRunning, t0, {}};
+  life_.status = {Outcome::kRunning, t0, {}};
   try {
     stop_watch_.start();
-    recorder_.begin();
+    output_.recorder.begin();
     {
       PhaseScope scope(model_, ModelPhase::kInitialization);
       model_.reset(t0);
     }
-    const std::vector<double> x_start = x_;
-    const std::vector<double> der_start = der_x_;
-    const std::size_t logged = events_.size();
+    const std::vector<double> x_start = u_.x;
+    const std::vector<double> der_start = u_.der_x;
+    const std::size_t logged = event_log_.records.size();
     const bool settled = run_event(t0, EventKind::kInitial);
     // Without crossings and time events no event follows t0: the factors the re-initialization
     // keeps so that later events refactorize in the same pivot order would only hold memory
     // through the run (about as much as IDA's own factors).
-    if (structure_->crossings.empty() && structure_->time_events.empty()) reinit_->release_factors();
+    if (u_.structure->crossings.empty() && u_.structure->time_events.empty()) reinit_->release_factors();
     // Both limits at t0 when the initial jump changed the state, as at every event.
-    if (settled && !events_[logged].jumps.empty()) recorder_.store(t0, x_start, der_start);
+    if (settled && !event_log_.records[logged].jumps.empty()) output_.recorder.store(t0, x_start, der_start);
     store_row(t0);
     // A listed output time at t0 has its row already (the grid starts after t0).
     if (!options_.output_times.empty()) grid_.skip_through(t0);
-    if (ending_) {
-      finish(*ending_);
+    if (last_event_.ending) {
+      finish(*last_event_.ending);
     } else {
       start_integration();
     }
   } catch (...) {
     end_by_exception();
   }
-  return status_;
+  return life_.status;
 }
 
 const SimulationStatus& SimulationRun::advance_to(double t) {
   refuse_after_take("advance_to");
-  if (stage_ == Stage::kCreated) initialize();
-  if (stage_ == Stage::kEnded || status_.outcome != Outcome::kRunning) return status_;
-  if (!(t >= t_ && t <= options_.stop_s)) {
+  if (life_.stage == Stage::kCreated) initialize();
+  if (life_.stage == Stage::kEnded || life_.status.outcome != Outcome::kRunning) return life_.status;
+  if (!(t >= step_.t && t <= options_.stop_s)) {
     throw std::invalid_argument(fmt::format(
-        "Simulator::advance_to: t = {} is outside [{}, {}] (the time reached and stop_s)", t, t_,
+        "Simulator::advance_to: t = {} is outside [{}, {}] (the time reached and stop_s)", t, step_.t,
         options_.stop_s));
   }
   try {
@@ -166,20 +173,20 @@ const SimulationStatus& SimulationRun::advance_to(double t) {
   } catch (...) {
     end_by_exception();
   }
-  if (status_.outcome == Outcome::kRunning) status_.t = t_;  // the time reached, as time()
-  return status_;
+  if (life_.status.outcome == Outcome::kRunning) life_.status.t = step_.t;  // the time reached, as time()
+  return life_.status;
 }
 
 SimulationResult SimulationRun::take_result() {
-  if (stage_ != Stage::kEnded) {
-    stage_ = Stage::kEnded;
-    recorder_.end();
+  if (life_.stage != Stage::kEnded) {
+    life_.stage = Stage::kEnded;
+    output_.recorder.end();
   }
-  taken_ = true;
+  life_.taken = true;
   SimulationResult r;
-  r.table = table_.take_table();
-  r.events = std::move(events_);
-  r.status = status_;
+  r.table = output_.table.take_table();
+  r.events = std::move(event_log_.records);
+  r.status = life_.status;
   r.statistics = statistics();
   // The run is over: the model no longer sees calls from it and may start another.
   in_use_.release();
@@ -207,13 +214,13 @@ const Statistics& SimulationRun::statistics() const {
     s.ida_nje = c.jacobian_evaluations;
     s.jacobian_time_s = integration_.jacobian_time_s();
   }
-  if (stage_ == Stage::kRunning) statistics_.wall_time_s = stop_watch_.elapsed_s();
-  if (stage_ == Stage::kEnded) statistics_.wall_time_s = wall_time_s_;
+  if (life_.stage == Stage::kRunning) statistics_.wall_time_s = stop_watch_.elapsed_s();
+  if (life_.stage == Stage::kEnded) statistics_.wall_time_s = life_.wall_time_s;
   return statistics_;
 }
 
 void SimulationRun::start_integration() {
-  integration_.renew(*structure_, *reinit_);
+  integration_.renew(*u_.structure, *reinit_);
   restart_integrator(options_.start_s);
 }
 

@@ -1,10 +1,12 @@
-// SimulationRun: the state and the loop of one hdae::Simulator (hdae/simulator.hpp has the
-// algorithm). It orchestrates the layers below it and owns what they work on:
+// SimulationRun: the loop and the event instants of one hdae::Simulator (hdae/simulator.hpp
+// has the algorithm). It orchestrates the layers below it and owns what they work on:
 //   model/    ModelCalls: every call into model code, with the phase for failure messages
 //   events/   CrossingTable, TimeEventSchedule, EventIteration, ChatteringDetector
 //   reinit/   Reinitializer: the jump solve and consistent derivatives, algebraic unknowns
-//   sundials/ IdaIntegrator, driven one step at a time through IdaBridge (the residual path)
 //   results/  RowRecorder handing rows to the sinks (table, CSV stream, the user's)
+// and collaborators of its own folder: Integration (IDA's life through the run and its
+// restarts, through IdaBridge), OutputGrid (the output points), RootLocation (where a step's
+// root lies), StructureChange (what a change of unknowns must keep), ContinuationCheck.
 // The loop (simulation_run.cpp), the event instants (run_events.cpp), a change of unknowns
 // (run_unknowns.cpp) and the early endings (run_failure.cpp) are methods of this class.
 #pragma once
@@ -34,6 +36,7 @@
 #include "simulator/result_size.hpp"
 #include "simulator/root_location.hpp"
 #include "simulator/stop_watch.hpp"
+#include "simulator/structure_change.hpp"
 
 namespace hdae::detail {
 
@@ -50,13 +53,13 @@ class SimulationRun final : public EventHost {
   const SimulationStatus& advance_to(double t);
   SimulationResult take_result();
 
-  [[nodiscard]] const SimulationStatus& status() const { return status_; }
-  [[nodiscard]] double time() const { return t_; }
-  [[nodiscard]] std::span<const double> state() const { return x_; }
-  [[nodiscard]] std::span<const double> derivatives() const { return der_x_; }
+  [[nodiscard]] const SimulationStatus& status() const { return life_.status; }
+  [[nodiscard]] double time() const { return step_.t; }
+  [[nodiscard]] std::span<const double> state() const { return u_.x; }
+  [[nodiscard]] std::span<const double> derivatives() const { return u_.der_x; }
   [[nodiscard]] const Statistics& statistics() const;
-  [[nodiscard]] const std::vector<EventRecord>& events() const { return events_; }
-  [[nodiscard]] const ResultTable& table() const { return table_.table(); }
+  [[nodiscard]] const std::vector<EventRecord>& events() const { return event_log_.records; }
+  [[nodiscard]] const ResultTable& table() const { return output_.table.table(); }
   [[nodiscard]] const SimulationModel& model() const { return model_.model(); }
   [[nodiscard]] const SimulationOptions& options() const { return options_; }
   /// IDA's error weights for its last step (empty before the first): 1/(rtol |x_i| + atol_i).
@@ -79,6 +82,56 @@ class SimulationRun final : public EventHost {
     sundials::StepResult result;
     double t;
   };
+  /// The unknowns as the model declares them now, and the run's values of them.
+  struct RunUnknowns {
+    const ModelStructure* structure;  ///< read anew when the model changes its unknowns
+    std::size_t n;
+    std::vector<RowKind> row_kinds;
+    std::vector<double> x;
+    std::vector<double> der_x;
+    /// What a change of unknowns must keep of the start.
+    StructureChange change;
+  };
+  /// Where the run stands between IDA's steps.
+  struct StepState {
+    double t = 0.0;  ///< time reached (reported by time())
+    std::optional<PendingStep> pending;
+    /// x and der_x are behind: IDA's last step end (time step_.t) holds the state.
+    bool from_ida = false;
+    /// IDA's time when the running step began; empty outside a step.
+    std::optional<double> stepping_from;
+  };
+  /// How the last event iteration ended, for what follows it at the same instant.
+  struct LastEvent {
+    /// How the run ends at the event (terminated by the model, a failure, a stop).
+    std::optional<SimulationStatus> ending;
+    /// The rows changed (row kinds, rows_changed(), other unknowns).
+    bool changed_rows = false;
+    /// The rows were only reformulated (EventContext::reformulated).
+    bool smooth = false;
+  };
+  struct RunLife {
+    SimulationStatus status;
+    Stage stage = Stage::kCreated;
+    bool taken = false;        ///< take_result() moved the result out
+    double wall_time_s = 0.0;  ///< frozen when the run ends
+  };
+  /// The events so far and who hears of each.
+  struct EventLog {
+    std::vector<EventRecord> records;
+    std::vector<EventObserver*> observers;
+  };
+  /// Where the rows go: the recorder hands them to the table, the CSV stream and the user's
+  /// sinks; the budget bounds what events add to them.
+  struct RunOutput {
+    RunOutput(ModelCalls& model, const SimulationOptions& options)
+        : recorder(model, options), budget(options, recorder.columns().size()) {}
+    RowRecorder recorder;
+    ResultBudget budget;
+    TableSink table;
+    std::unique_ptr<CsvSink> csv;
+  };
+  [[nodiscard]] static RunUnknowns unknowns_at_start(const ModelStructure& s);
 
   // simulation_run.cpp: set-up
   /// std::logic_error naming call when take_result() ended the run before its end.
@@ -105,7 +158,8 @@ class SimulationRun final : public EventHost {
   void finish(SimulationStatus status);
   // run_events.cpp: event instants, restarts
   void process_step(const PendingStep& step);
-  /// The event iteration at t; false when it did not settle. ending_ says whether the run ends.
+  /// The event iteration at t; false when it did not settle. last_event_.ending says whether
+  /// the run ends.
   bool run_event(double t, EventKind kind);
   /// After a settled time event at t: true when IDA may go on without a restart
   /// (continuation_check.hpp); x and der_x are then the left limits again, which IDA goes on
@@ -116,11 +170,7 @@ class SimulationRun final : public EventHost {
   void restart_integrator(double t);
   /// The right limit at t and its mode, as a restart reads them.
   [[nodiscard]] RestartPoint restart_point(double t);
-  void store_row(double t) { recorder_.store(t, x_, der_x_); }
-  // run_unknowns.cpp: a change of unknowns at an event
-  /// ModelError unless the model's new structure can take over from the run's at t.
-  void check_new_structure(double t, std::span<const std::size_t> previous,
-                           std::size_t before) const;
+  void store_row(double t) { output_.recorder.store(t, u_.x, u_.der_x); }
   // run_failure.cpp: an exception ends the run
   [[noreturn]] void end_by_exception();
   [[nodiscard]] std::string exception_message() const;
@@ -131,47 +181,21 @@ class SimulationRun final : public EventHost {
   SimulationOptions options_;
   CrossingTable crossings_;
   ModelCalls model_;
-  /// The model's structure, read anew when the model changes its unknowns.
-  const ModelStructure* structure_;
-  std::size_t n_;
-  std::vector<RowKind> row_kinds_;
+  RunUnknowns u_;
   TimeEventSchedule schedule_;
-  std::vector<double> x_;
-  std::vector<double> der_x_;
   RootLocation root_location_;
   StopWatch stop_watch_;
   /// Made anew when the model changes its unknowns.
   std::unique_ptr<reinit::Reinitializer> reinit_;
   EventIteration event_iteration_;
   ChatteringDetector chattering_;
-  RowRecorder recorder_;
-  ResultBudget budget_;
-  TableSink table_;
-  std::unique_ptr<CsvSink> csv_;
-  std::vector<EventObserver*> observers_;
-  std::vector<EventRecord> events_;
-  SimulationStatus status_;
-  /// How the run ends at the current event (terminated by the model, a failure, a stop).
-  std::optional<SimulationStatus> ending_;
-  /// The last event iteration changed row kinds or the model said rows_changed().
-  bool event_changed_rows_ = false;
-  /// The last event iteration only reformulated the rows (EventContext::reformulated).
-  bool event_smooth_ = false;
+  RunOutput output_;
+  EventLog event_log_;
+  LastEvent last_event_;
   mutable Statistics statistics_;
-  /// The run's crossings and time events, which a change of unknowns must keep.
-  std::vector<CrossingInfo> crossing_infos_;
-  std::vector<TimeEventInfo> time_event_infos_;
-
-  double wall_time_s_ = 0.0;  ///< frozen when the run ends
-  Stage stage_ = Stage::kCreated;
-  bool taken_ = false;           ///< take_result() moved the result out
-  double t_ = 0.0;               ///< time reached (reported by time())
+  RunLife life_;
   OutputGrid grid_;
-  std::optional<PendingStep> pending_;
-  /// x_ and der_x_ are behind: IDA's last step end (time t_) holds the state.
-  bool state_from_ida_ = false;
-  /// IDA's time when the running step began; empty outside a step.
-  std::optional<double> stepping_from_;
+  StepState step_;
   ContinuationCheck continuation_;
   Integration integration_;
 };
