@@ -61,12 +61,12 @@ IdaIntegrator::IdaIntegrator(IdaProblem& problem, IntegratorSetup setup)
   yp_ = make_vector(n, ctx, threads);
   id_ = make_vector(n, ctx, threads);
   abs_tol_ = make_vector(n, ctx, threads);
-  work_y_ = make_vector(n, ctx, threads);
-  work_yp_ = make_vector(n, ctx, threads);
-  work_r_ = make_vector(n, ctx, threads);
+  work_.y = make_vector(n, ctx, threads);
+  work_.yp = make_vector(n, ctx, threads);
+  work_.r = make_vector(n, ctx, threads);
   std::copy(setup_.abs_tol.begin(), setup_.abs_tol.end(), view(abs_tol_.get()).begin());
-  root_info_.assign(setup_.root_directions.size(), 0);
-  root_directions_ = setup_.root_directions;
+  roots_.info.assign(setup_.root_directions.size(), 0);
+  roots_.directions = setup_.root_directions;
 
   const auto sn = static_cast<sunindextype>(n);
   if (setup_.pattern != nullptr) {
@@ -100,63 +100,63 @@ void IdaIntegrator::create(double t) {
   check_ida(IDASetMaxOrd(mem, setup_.max_order), "IDASetMaxOrd");
   check_ida(IDASetNonlinConvCoef(mem, setup_.nonlinear_convergence_coef), "IDASetNonlinConvCoef");
   if (setup_.max_step_s > 0.0) check_ida(IDASetMaxStep(mem, setup_.max_step_s), "IDASetMaxStep");
-  const int nroots = static_cast<int>(root_directions_.size());
+  const int nroots = static_cast<int>(roots_.directions.size());
   check_ida(IDARootInit(mem, nroots, &IdaIntegrator::root_trampoline), "IDARootInit");
   if (nroots > 0) {
-    check_ida(IDASetRootDirection(mem, root_directions_.data()), "IDASetRootDirection");
+    check_ida(IDASetRootDirection(mem, roots_.directions.data()), "IDASetRootDirection");
     // After an event the simulator hands IDA no root function that is zero at the restart
     // point (events/crossing_table.hpp); one that is identically zero is the model's
     // business, not worth a warning.
     check_ida(IDASetNoInactiveRootWarn(mem), "IDASetNoInactiveRootWarn");
   }
-  initialized_ = true;
+  at_.initialized = true;
 }
 
 StepResult IdaIntegrator::step(double t_out, double t_stop) {
   void* mem = ida_.get();
   check_ida(IDASetStopTime(mem, t_stop), "IDASetStopTime");
-  double t_reached = t_;
+  double t_reached = at_.t;
   // In IDA_ONE_STEP mode y_ and yp_ are IDA's own solution at the end of the step (no
   // interpolation), except at a root or at t_stop, where IDA interpolates to that time.
-  last_flag_ = IDASolve(mem, t_out, &t_reached, y_.get(), yp_.get(), IDA_ONE_STEP);
-  t_ = t_reached;
+  at_.last_flag = IDASolve(mem, t_out, &t_reached, y_.get(), yp_.get(), IDA_ONE_STEP);
+  at_.t = t_reached;
   if (pending_) {
     std::exception_ptr e = std::exchange(pending_, nullptr);
     std::rethrow_exception(e);
   }
-  if (last_flag_ < 0) return StepResult::kFailure;
+  if (at_.last_flag < 0) return StepResult::kFailure;
   climb_.after_step(mem);
   // IDA shortens the step that ends on t_stop (an event instant, an interval's end), and
   // grows the next one from that by at most its growth limit; the steps before tell what
   // the solution allows. A root's step is a free one: IDA found the root inside it.
-  if (setup_.restarts_from_history && last_flag_ != IDA_TSTOP_RETURN) {
+  if (setup_.restarts_from_history && at_.last_flag != IDA_TSTOP_RETURN) {
     double h = 0.0;
     check_ida(IDAGetLastStep(mem, &h), "IDAGetLastStep");
-    free_step_ = std::abs(h);
+    at_.free_step = std::abs(h);
   }
-  if (last_flag_ == IDA_ROOT_RETURN) {
-    check_ida(IDAGetRootInfo(mem, root_info_.data()), "IDAGetRootInfo");
+  if (at_.last_flag == IDA_ROOT_RETURN) {
+    check_ida(IDAGetRootInfo(mem, roots_.info.data()), "IDAGetRootInfo");
     return StepResult::kRoot;
   }
-  if (last_flag_ == IDA_TSTOP_RETURN) return StepResult::kReachedStop;
+  if (at_.last_flag == IDA_TSTOP_RETURN) return StepResult::kReachedStop;
   return StepResult::kStepped;
 }
 
 void IdaIntegrator::interpolate(double t, std::span<double> y, std::span<double> yp) const {
-  check_ida(IDAGetSolution(ida_.get(), t, work_y_.get(), work_yp_.get()), "IDAGetSolution");
-  const auto wy = view(work_y_.get());
-  const auto wyp = view(work_yp_.get());
+  check_ida(IDAGetSolution(ida_.get(), t, work_.y.get(), work_.yp.get()), "IDAGetSolution");
+  const auto wy = view(work_.y.get());
+  const auto wyp = view(work_.yp.get());
   std::copy(wy.begin(), wy.end(), y.begin());
   std::copy(wyp.begin(), wyp.end(), yp.begin());
 }
 
 void IdaIntegrator::move_root(double t, std::vector<int> root_info) {
   check_ida(IDAGetSolution(ida_.get(), t, y_.get(), yp_.get()), "IDAGetSolution");
-  t_ = t;
-  root_info_ = std::move(root_info);
+  at_.t = t;
+  roots_.info = std::move(root_info);
 }
 
-std::string IdaIntegrator::last_flag_name() const { return ida_flag_name(last_flag_); }
+std::string IdaIntegrator::last_flag_name() const { return ida_flag_name(at_.last_flag); }
 
 double IdaIntegrator::last_step() const {
   double h = 0.0;
@@ -165,23 +165,23 @@ double IdaIntegrator::last_step() const {
 }
 
 std::vector<double> IdaIntegrator::error_weights() const {
-  check_ida(IDAGetErrWeights(ida_.get(), work_r_.get()), "IDAGetErrWeights");
-  const auto w = view(work_r_.get());
+  check_ida(IDAGetErrWeights(ida_.get(), work_.r.get()), "IDAGetErrWeights");
+  const auto w = view(work_.r.get());
   return {w.begin(), w.end()};
 }
 
-void IdaIntegrator::harvest() { harvested_ = ida_totals(); }
+void IdaIntegrator::harvest() { tally_.harvested = ida_totals(); }
 
 IdaCounters IdaIntegrator::counters() const {
   IdaCounters c = ida_totals();
   // Our coloured difference quotients are not IDA's; they are counted across restarts here.
-  c.dq_residual_evaluations += fd_residual_evaluations_;
+  c.dq_residual_evaluations += tally_.fd_residual_evaluations;
   return c;
 }
 
 IdaCounters IdaIntegrator::ida_totals() const {
-  IdaCounters c = harvested_;
-  if (!ida_ || !initialized_) return c;
+  IdaCounters c = tally_.harvested;
+  if (!ida_ || !at_.initialized) return c;
   // Since the last restart only (IDAReInit zeroed IDA's counters).
   void* mem = ida_.get();
   long v = 0;
@@ -233,7 +233,7 @@ int IdaIntegrator::root_trampoline(sunrealtype t, N_Vector y, N_Vector yp, sunre
   try {
     const VectorKind kind = self->kind_;
     return self->problem_.roots(t, view(y, n, kind), view(yp, n, kind),
-                                {g, self->root_directions_.size()});
+                                {g, self->roots_.directions.size()});
   } catch (...) {
     self->pending_ = std::current_exception();
     return -1;
@@ -248,7 +248,7 @@ int IdaIntegrator::jacobian_trampoline(sunrealtype t, sunrealtype cj, N_Vector y
   const auto start = std::chrono::steady_clock::now();
   try {
     const int flag = self->fill_jacobian(t, cj, y, yp, r, J);
-    self->jacobian_time_s_ +=
+    self->tally_.jacobian_time_s +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return flag;
   } catch (...) {
@@ -293,12 +293,12 @@ int IdaIntegrator::coloured_jacobian(double t, double cj, N_Vector y, N_Vector y
   const auto y0 = view(y, n, kind_);
   const auto yp0 = view(yp, n, kind_);
   const auto r0 = view(r, n, kind_);
-  auto yw = view(work_y_.get(), n, kind_);
-  auto ypw = view(work_yp_.get(), n, kind_);
-  auto rw = view(work_r_.get(), n, kind_);
+  auto yw = view(work_.y.get(), n, kind_);
+  auto ypw = view(work_.yp.get(), n, kind_);
+  auto rw = view(work_.r.get(), n, kind_);
   double h_step = 0.0;
   check_ida(IDAGetCurrentStep(ida_.get(), &h_step), "IDAGetCurrentStep");
-  check_ida(IDAGetErrWeights(ida_.get(), work_r_.get()), "IDAGetErrWeights");
+  check_ida(IDAGetErrWeights(ida_.get(), work_.r.get()), "IDAGetErrWeights");
   const double srur = std::sqrt(std::numeric_limits<double>::epsilon());
   for (std::size_t j = 0; j < n; ++j) {
     const double hyp = h_step * yp0[j];
@@ -318,7 +318,7 @@ int IdaIntegrator::coloured_jacobian(double t, double cj, N_Vector y, N_Vector y
                                             ypw[j] = yp0[j] + cj * increments_[j];
                                           }
                                           const int flag = problem_.residual(t, yw, ypw, rw);
-                                          ++fd_residual_evaluations_;
+                                          ++tally_.fd_residual_evaluations;
                                           for (const std::size_t j : columns) {
                                             yw[j] = y0[j];
                                             ypw[j] = yp0[j];

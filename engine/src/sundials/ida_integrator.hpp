@@ -157,23 +157,23 @@ class IdaIntegrator {
   /// from IDA's interpolating polynomial. IDA's own state is left; the caller restarts at t.
   void move_root(double t, std::vector<int> root_info);
 
-  [[nodiscard]] double t() const { return t_; }
+  [[nodiscard]] double t() const { return at_.t; }
   [[nodiscard]] std::span<const double> y() const { return view(y_.get()); }
   [[nodiscard]] std::span<const double> yp() const { return view(yp_.get()); }
-  [[nodiscard]] const std::vector<int>& root_info() const { return root_info_; }
+  [[nodiscard]] const std::vector<int>& root_info() const { return roots_.info; }
   [[nodiscard]] std::string last_flag_name() const;
   [[nodiscard]] double last_step() const;
   /// |h| of the last step IDA chose by its error estimates alone, not cut short to end on a
   /// stop time: the step size the solution allowed before an event (0 before the first, and
   /// unless IntegratorSetup::restarts_from_history).
-  [[nodiscard]] double free_step() const { return free_step_; }
+  [[nodiscard]] double free_step() const { return at_.free_step; }
   /// IDA's error weights ewt_i = 1/(rtol |y_i| + atol_i), as it set them for its last step.
   [[nodiscard]] std::vector<double> error_weights() const;
   /// Totals over all restarts so far, including the current segment.
   [[nodiscard]] IdaCounters counters() const;
   [[nodiscard]] long jacobian_colors() const;
   /// Wall time spent in the Jacobian callback over the whole run (all restarts).
-  [[nodiscard]] double jacobian_time_s() const { return jacobian_time_s_; }
+  [[nodiscard]] double jacobian_time_s() const { return tally_.jacobian_time_s; }
 
  private:
   static int residual_trampoline(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* self);
@@ -199,24 +199,35 @@ class IdaIntegrator {
   Vector yp_;
   Vector id_;
   Vector abs_tol_;
-  Vector work_y_;
-  Vector work_yp_;
-  Vector work_r_;
+  /// Scratch vectors of the sizes of y, yp and r.
+  struct WorkVectors {
+    Vector y;
+    Vector yp;
+    Vector r;
+  } work_;
   Matrix matrix_;
   LinearSolver linear_solver_;
   IdaMemory ida_;
 
-  bool initialized_ = false;
-  double t_ = 0.0;
-  int last_flag_ = 0;
-  std::vector<int> root_info_;
-  std::vector<int> root_directions_;
+  /// Where IDA stands.
+  struct Position {
+    bool initialized = false;
+    double t = 0.0;
+    int last_flag = 0;
+    double free_step = 0.0;  ///< the last step IDA chose freely (free_step())
+  } at_;
+  struct Roots {
+    std::vector<int> info;        ///< IDAGetRootInfo after kRoot
+    std::vector<int> directions;  ///< IntegratorSetup::root_directions
+  } roots_;
   RestartClimb climb_;
-  double free_step_ = 0.0;
   bool suppress_algebraic_ = false;  ///< id_ masks the error test (IDASetSuppressAlg)
-  IdaCounters harvested_;
-  long fd_residual_evaluations_ = 0;
-  double jacobian_time_s_ = 0.0;
+  /// What the run's integrations cost, kept across IDAReInit (which zeroes IDA's counters).
+  struct Tally {
+    IdaCounters harvested;
+    long fd_residual_evaluations = 0;
+    double jacobian_time_s = 0.0;
+  } tally_;
   std::vector<double> increments_;
   std::exception_ptr pending_;
 };

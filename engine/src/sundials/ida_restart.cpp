@@ -14,15 +14,15 @@ void IdaIntegrator::restart(double t, std::span<const double> y, std::span<const
                             bool quick_climb) {
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
-  t_ = t;
-  if (!initialized_) {
+  at_.t = t;
+  if (!at_.initialized) {
     create(t);
   } else {
     harvest();
     climb_.finish(ida_.get());
     check_ida(IDAReInit(ida_.get(), t, y_.get(), yp_.get()), "IDAReInit");
     if (quick_climb) {
-      climb_.start(ida_.get(), free_step_, setup_.nonlinear_convergence_coef);
+      climb_.start(ida_.get(), at_.free_step, setup_.nonlinear_convergence_coef);
     }
   }
   set_algebraic(is_algebraic);
@@ -42,18 +42,18 @@ void IdaIntegrator::set_algebraic(const std::vector<bool>& is_algebraic) {
 bool IdaIntegrator::continue_from_history(double t, std::span<const double> y,
                                           std::span<const double> yp, double first_step,
                                           std::span<const double> ypp) {
-  if (!initialized_ || !(first_step > 0.0)) return false;  // no step yet: no history
+  if (!at_.initialized || !(first_step > 0.0)) return false;  // no step yet: no history
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
   RightLimit limit{.t = t, .y = y_.get(), .yp = yp_.get()};
   if (!ypp.empty()) {
-    std::copy(ypp.begin(), ypp.end(), view(work_yp_.get()).begin());
-    limit.ypp = work_yp_.get();
+    std::copy(ypp.begin(), ypp.end(), view(work_.yp.get()).begin());
+    limit.ypp = work_.yp.get();
   }
   climb_.finish(ida_.get());
-  if (!shift_history(ida_.get(), limit, first_step, work_y_.get(), work_r_.get())) return false;
+  if (!shift_history(ida_.get(), limit, first_step, work_.y.get(), work_.r.get())) return false;
   // No quick climb: IDA is at its order already, and grows the step by its own rule.
-  t_ = t;
+  at_.t = t;
   return true;
 }
 
@@ -69,14 +69,14 @@ int IdaIntegrator::history_order() const {
 double IdaIntegrator::step_from_history(double t, double error_fraction) const {
   const int order = history_order();
   if (order == 0) return 0.0;  // no step yet: nothing is known
-  double h = free_step_;
+  double h = at_.free_step;
   if (order < 2) return h;  // an order-1 polynomial has no second derivative to go by
   void* mem = ida_.get();
   // IDA's weighted RMS norm of y'' at t, over the components its error test sees.
-  check_ida(IDAGetDky(mem, t, 2, work_y_.get()), "IDAGetDky");
-  check_ida(IDAGetErrWeights(mem, work_r_.get()), "IDAGetErrWeights");
-  const auto d2 = view(work_y_.get());
-  const auto w = view(work_r_.get());
+  check_ida(IDAGetDky(mem, t, 2, work_.y.get()), "IDAGetDky");
+  check_ida(IDAGetErrWeights(mem, work_.r.get()), "IDAGetErrWeights");
+  const auto d2 = view(work_.y.get());
+  const auto w = view(work_.r.get());
   const auto id = view(id_.get());
   double sum = 0.0;
   for (std::size_t i = 0; i < setup_.n; ++i) {
