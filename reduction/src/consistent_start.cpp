@@ -244,6 +244,16 @@ Index worst_row(const Vector& e, const Vector& noise) {
   return row;
 }
 
+/// The first row not finite at the point the iteration stopped at, as the worst one.
+void name_non_finite_row(const Vector& e, StartResult& result) {
+  for (Index i = 0; i < e.size(); ++i) {
+    if (std::isfinite(e[i])) continue;
+    result.worst_row = static_cast<std::size_t>(i);
+    result.residual_norm = e[i];
+    return;
+  }
+}
+
 }  // namespace
 
 StartResult consistent_start(const StartProblem& p) {
@@ -298,12 +308,7 @@ StartResult consistent_start(const StartProblem& p) {
     }
   }
   if (!result.converged && e.allFinite()) judge_rows();
-  for (Index i = 0; i < e.size() && !result.converged; ++i) {
-    if (std::isfinite(e[i])) continue;
-    result.worst_row = static_cast<std::size_t>(i);  // not finite at the point it stopped at
-    result.residual_norm = e[i];
-    break;
-  }
+  if (!result.converged) name_non_finite_row(e, result);
   result.y.assign(y.data(), y.data() + n);
   return result;
 }

@@ -1,6 +1,7 @@
 // The state of an index-reduced model (hdae/index_reduction.hpp), shared by the files that
 // implement it: index_reduced_model.cpp (building, residuals, Newton matrices, the public
-// interface) and reduced_model_events.cpp (events: modes, impacts, changes of structure).
+// interface), reduced_model_start.cpp (the consistent start) and reduced_model_events.cpp
+// (events: modes, impacts, changes of structure).
 #pragma once
 
 #include <cstddef>
@@ -31,7 +32,7 @@ struct IndexReducedModel::Impl {
   IndexAnalysis mode;
   reduction::SlotLayout layout;
   ModelStructure structure;
-  reduction::StateSelection initial_selection, selection;
+  reduction::StateSelection selection;
   std::vector<double> scale;                ///< nominal value per original unknown
   std::vector<std::string> equation_names;  ///< the original's, for the selection's messages
   /// The selection crossing is declared: the layout has a choice of states, or the model has
@@ -41,9 +42,13 @@ struct IndexReducedModel::Impl {
   bool choice = false;
   /// When the active layout is not the start's: the time of the event that brought it.
   std::optional<double> layout_since;
-  /// The layout and structure at the start, restored by reset() after a run changed modes.
-  reduction::SlotLayout initial_layout;
-  ModelStructure initial_structure;
+  /// The layout, structure and states at the start, restored by reset() after a run changed
+  /// modes.
+  struct Start {
+    reduction::SlotLayout layout;
+    ModelStructure structure;
+    reduction::StateSelection selection;
+  } start;
   Crossing selection_crossing;
   /// The selection's quality (reduction::selection_quality) where the crossings were last
   /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
