@@ -178,7 +178,7 @@ def test_bundled_model_parameters_that_are_no_double_are_named():
 
 
 def test_recording_options_are_keywords_like_every_other_field():
-    # Every SimulationOptions field is a keyword (README): the output times, the columns and
+    # Every SimulationOptions field is a keyword (docs/python.md): the output times, the columns and
     # kinds recorded, the rows recorded and every how many grid points.
     pendulum = hdae.models.Pendulum
     r = hdae.simulate(pendulum(), stop=1.0, output_times=np.array([0.0, 0.25, 0.5, 1.0]))

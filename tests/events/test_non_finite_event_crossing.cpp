@@ -1,6 +1,6 @@
 // A crossing value that is NaN or infinite outside IDA's steps (the event iteration at t0 or at
 // a later event) cannot be retried with a smaller step: it ends the run as a model failure
-// naming the crossing, the phase and the time (README "When things go wrong"), instead of
+// naming the crossing, the phase and the time (docs/troubleshooting.md), instead of
 // leaving its Boolean false (NaN > 0 is false) for the rest of the run.
 #include <cmath>
 #include <limits>

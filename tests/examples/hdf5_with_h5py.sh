@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# An example program writes HDF5 when its output ends in .h5 (README "Example programs"); h5py,
+# An example program writes HDF5 when its output ends in .h5 (docs/programs.md, "Example programs"); h5py,
 # which knows nothing of hdae, reads the file and finds the ideal clutch's known answers
 # (check_clutch_h5.py). hdae-compare takes the .h5 file as reference or result, and names the
 # missing dataset of an HDF5 file that is not a result.

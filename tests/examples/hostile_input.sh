@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Hostile input to the example programs: each case runs one program the way a user might
 # misuse it and checks that it ends with the documented exit status and message, creates no
-# stray files and never crashes (README "Example programs").
+# stray files and never crashes (docs/programs.md, "Example programs").
 #   hostile_input.sh <case> <directory of hdae-example and its links hdae-<name>>
 # Cases:
 #   out-of-memory     the chain with 4e9 masses under `ulimit -v`: building the model throws

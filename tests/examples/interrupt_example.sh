@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Ctrl-C ends an example program cleanly (examples/program/main.cpp, README "When things go
-# wrong"): SIGINT (or SIGTERM) sets the cancel flag, the run stops with status "interrupted",
+# Ctrl-C ends an example program cleanly (examples/program/main.cpp, docs/troubleshooting.md):
+# SIGINT (or SIGTERM) sets the cancel flag, the run stops with status "interrupted",
 # the program writes what it computed — a CSV whose every line is a complete row — and exits
 # with 1 (stopped early).
 #   interrupt_example.sh [--signal INT|TERM] <example program> [arguments after the output path...]

@@ -105,7 +105,7 @@ TEST_CASE("an .h5 output is one HDF5 file with the chosen columns and rows") {
   REQUIRE(r.table.num_columns() == 1);
   CHECK(r.table.columns()[0].name == "phi");
   // No events after t0: the t0 row and the last row. phi starts at 60 degrees and ends at the
-  // published phi(10) = 0.120289 rad (README, the example programs' table).
+  // published phi(10) = 0.120289 rad (docs/programs.md, the example programs' table).
   REQUIRE(r.table.num_rows() == 2);
   CHECK(r.table.value(0, 0) == doctest::Approx(3.14159265358979 / 3.0).epsilon(1e-12));
   CHECK(r.table.time(1) == 10.0);

@@ -1,9 +1,9 @@
-# The README's model example must compile and run: at configure time the ```cpp block of the
-# section "## Writing a model" of README.md is extracted into the build tree and built as
-# hdae_readme_example against hdae::engine, and a ctest test (run_readme_example.cmake) builds
-# that target and runs the program, which must exit with 0. When the block cannot be found,
-# configuring warns and the test fails with the reason, so a README edit never silently drops
-# the check. README.md is a configure dependency: editing it re-extracts the block.
+# The C++ examples of README.md and of the user guide (docs/models.md) must compile and run: at
+# configure time the first ```cpp block of a section is extracted into the build tree and
+# built against hdae::engine, and a ctest test (run_readme_example.cmake) builds that target and
+# runs the program, which must exit with 0. When the block cannot be found, configuring warns
+# and the test fails with the reason, so an edit of the page never silently drops the check.
+# The pages are configure dependencies: editing one re-extracts its blocks.
 
 # hdae_extract_cpp_block(<markdown file> <section heading> <code var> <error var>): the text
 # of the first ```cpp block inside the section, or an error message naming what is missing.
@@ -51,15 +51,15 @@ function(hdae_extract_cpp_block file heading code_var error_var)
   set(${code_var} "${block}" PARENT_SCOPE)
 endfunction()
 
-set(HDAE_README "${PROJECT_SOURCE_DIR}/README.md")
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${HDAE_README}")
-
-# hdae_readme_example_test(<section heading> <target> <test name>): the section's block as a
-# program and a test that builds and runs it.
-function(hdae_readme_example_test heading target test_name)
-  hdae_extract_cpp_block("${HDAE_README}" "${heading}" readme_code readme_error)
+# hdae_doc_example_test(<page> <section heading> <target> <test name>): the first ```cpp block
+# of the section of the page (relative to the source root) as a program, and a test that builds
+# and runs it.
+function(hdae_doc_example_test page heading target test_name)
+  set(file "${PROJECT_SOURCE_DIR}/${page}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
+  hdae_extract_cpp_block("${file}" "${heading}" readme_code readme_error)
   if(readme_error)
-    message(WARNING "README example test: ${readme_error}")
+    message(WARNING "example test of ${page}: ${readme_error}")
     add_test(NAME "${test_name}"
              COMMAND ${CMAKE_COMMAND} "-DERROR=${readme_error}"
                      -P ${CMAKE_CURRENT_SOURCE_DIR}/readme/run_readme_example.cmake)
@@ -67,11 +67,11 @@ function(hdae_readme_example_test heading target test_name)
     # Written through a temporary file so an unchanged block does not trigger a rebuild.
     set(readme_source "${CMAKE_CURRENT_BINARY_DIR}/readme/${target}.cpp")
     file(WRITE "${readme_source}.new"
-         "// Extracted from README.md, section \"${heading}\", at configure time.\n"
+         "// Extracted from ${page}, section \"${heading}\", at configure time.\n"
          "${readme_code}")
     file(COPY_FILE "${readme_source}.new" "${readme_source}" ONLY_IF_DIFFERENT)
     file(REMOVE "${readme_source}.new")
-    # Not part of "all": the test builds it, so a broken README fails that test, not the build.
+    # Not part of "all": the test builds it, so a broken page fails that test, not the build.
     add_executable(${target} EXCLUDE_FROM_ALL "${readme_source}")
     target_link_libraries(${target} PRIVATE hdae::engine)
     hdae_set_warnings(${target})
@@ -84,9 +84,11 @@ function(hdae_readme_example_test heading target test_name)
   set_tests_properties("${test_name}" PROPERTIES TIMEOUT 600)
 endfunction()
 
-hdae_readme_example_test("## Writing a model" hdae_readme_example
-                         "the README's model example compiles against hdae::engine and runs")
-hdae_readme_example_test("### Many like parts" hdae_readme_families
-                         "the README's example of indexed families compiles and runs")
-hdae_readme_example_test("## Running step by step" hdae_readme_stepping
-                         "the README's step-by-step example with a row sink compiles and runs")
+hdae_doc_example_test(README.md "## A first model in C++" hdae_readme_ball
+                      "the README's first model compiles against hdae::engine and runs")
+hdae_doc_example_test(docs/models.md "## Writing a model" hdae_readme_example
+                      "the guide's model example compiles against hdae::engine and runs")
+hdae_doc_example_test(docs/models.md "### Many like parts" hdae_readme_families
+                      "the guide's example of indexed families compiles and runs")
+hdae_doc_example_test(docs/models.md "## Running step by step" hdae_readme_stepping
+                      "the guide's step-by-step example with a row sink compiles and runs")

@@ -19,7 +19,7 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-/// The README's options for the Cartesian pendulum: rows at IDA's steps (no interpolation),
+/// The guide's options for the Cartesian pendulum (docs/higher_index.md): rows at IDA's steps (no interpolation),
 /// so that every row holds the constraints to the Newton tolerance; all else default.
 SimulationOptions accurate(double stop) {
   SimulationOptions o;
@@ -95,7 +95,7 @@ TEST_CASE("the reduced Cartesian pendulum follows the angle pendulum and keeps i
   MESSAGE("max |phi difference| " << worst_angle << ", max |x^2+y^2-L^2| " << worst_rod
                                   << ", max |x vx + y vy| " << worst_velocity << ", "
                                   << cartesian->selection_changes() << " state re-selections");
-  // The bounds the README promises: the angle within 100 rel_tol of an independent
+  // The bounds docs/higher_index.md promises: the angle within 100 rel_tol of an independent
   // formulation of the same physics (both carry a global error of order rel_tol over 10 s);
   // the rod and its first hidden constraint to the Newton tolerance, since every row is a step
   // of IDA: its Newton test (nonlinear_convergence_coef 0.33) leaves each unknown within about
@@ -103,7 +103,7 @@ TEST_CASE("the reduced Cartesian pendulum follows the angle pendulum and keeps i
   // the nominal value L) and 0.33e-8 (3.2 + 1) = 1.4e-8 m/s (vx, vy below 3.2 m/s, nominal 1).
   // So |x^2 + y^2 - L^2| <= 2 L 2 3.3e-9 = 3.3e-9, and |x vx + y vy| <= 2 (L 1.4e-8 + 3.2
   // 3.3e-9) = 3.5e-8. Newton's quadratic convergence on these rows leaves them about thirty
-  // times lower (measured 1.1e-10 and 1.1e-9); the README promises 1e-9 and 1e-8.
+  // times lower (measured 1.1e-10 and 1.1e-9); the guide promises 1e-9 and 1e-8.
   CHECK(worst_angle <= 1e-6);
   CHECK(worst_rod <= 1e-9);
   CHECK(worst_velocity <= 1e-8);

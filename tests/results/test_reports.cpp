@@ -120,7 +120,7 @@ TEST_CASE("the summary's status line adds a message that explains the outcome in
 
 TEST_CASE("the summary says once that a run was interrupted or hit its wall-clock limit") {
   // The simulator's messages for these outcomes start with the outcome's name and give the
-  // time themselves (README "When things go wrong"): they are the status line as they are.
+  // time themselves (docs/troubleshooting.md): they are the status line as they are.
   CHECK(status_line_of(Outcome::kInterrupted, 0.68, "interrupted at t = 0.68") ==
         "status: interrupted at t = 0.68");
   CHECK(status_line_of(Outcome::kWallClockLimit, 12.5,

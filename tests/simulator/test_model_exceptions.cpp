@@ -1,6 +1,6 @@
 // An exception thrown by model code, in any phase of a run, comes back as ModelCallbackError
 // naming the phase and the time, with the original nested inside and the rows and events so
-// far in partial_result() (README "When things go wrong").
+// far in partial_result() (docs/troubleshooting.md).
 #include <cmath>
 #include <filesystem>
 #include <memory>

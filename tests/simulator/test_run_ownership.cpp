@@ -164,7 +164,7 @@ TEST_CASE("status().t is the time reached while the run goes on") {
   Simulator sim(model, options);
   CHECK(sim.initialize().t == 1.0);
   int advances = 0;
-  // The README's stepping loop, which ends because advance_to reaches stop_s.
+  // The stepping loop of docs/models.md, which ends because advance_to reaches stop_s.
   while (sim.status().outcome == Outcome::kRunning) {
     sim.advance_to(std::min(sim.time() + 0.3, options.stop_s));
     CHECK(sim.status().t == sim.time());

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hdae program from the outside (README "The hdae program"): each case runs it as a user
+# The hdae program from the outside (docs/programs.md, "The hdae program"): each case runs it as a user
 # would and checks exit status, output and files.
 #   hdae_program.sh <case> <path of hdae>
 # Cases:

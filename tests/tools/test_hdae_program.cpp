@@ -192,7 +192,7 @@ TEST_CASE("a run shows progress on err only when asked (standard error a termina
   CHECK(shown.err.starts_with("\rt = 0 / 3 s (0%), 0 events"));
   // The last line, after the last '\r', padded with blanks when an earlier line was longer.
   const std::string last = shown.err.substr(shown.err.rfind('\r') + 1);
-  CHECK(last.starts_with("t = 3 / 3 s (100%), 18 events"));  // 18 impacts (README)
+  CHECK(last.starts_with("t = 3 / 3 s (100%), 18 events"));  // 18 impacts (docs/programs.md)
   CHECK(last.find_first_not_of(' ', 29) == last.size() - 1);
   CHECK(last.ends_with('\n'));
 }
