@@ -185,8 +185,8 @@ std::pair<double, double> chain_drift(const ResultTable& t, std::size_t links) {
 /// layout, state selection, consistent start) and per IDA step, with the exponent p of their
 /// growth against the size before (cost ~ N^p).
 std::string chain_table(const std::vector<std::size_t>& sizes) {
-  MarkdownTable table({"links", "unknowns reduced", "set-up CPU s", "p", "steps",
-                       "CPU s per step", "p", "worst rod / L^2", "energy / (N m g L)", "status"});
+  MarkdownTable table({"links", "unknowns reduced", "set-up CPU s", "p", "steps", "CPU s per step",
+                       "p", "worst rod / L^2", "energy / (N m g L)", "status"});
   double setup_before = 0.0;
   double step_before = 0.0;
   std::size_t size_before = 0;
@@ -204,9 +204,9 @@ std::string chain_table(const std::vector<std::size_t>& sizes) {
         (cpu_seconds() - run_start) / static_cast<double>(std::max<long>(r.statistics.steps, 1));
     const auto exponent = [&](double now, double before) {
       if (size_before == 0 || !(before > 0.0)) return std::string("");
-      return fmt::format("{:.1f}", std::log(now / before) /
-                                       std::log(static_cast<double>(links) /
-                                                static_cast<double>(size_before)));
+      return fmt::format(
+          "{:.1f}", std::log(now / before) /
+                        std::log(static_cast<double>(links) / static_cast<double>(size_before)));
     };
     const auto [rod, energy] = chain_drift(r.table, links);
     table.add_row({std::to_string(links), std::to_string(reduced.structure().num_unknowns()),
@@ -227,8 +227,9 @@ int run(const Arguments& args) {
   const std::vector<std::size_t> sizes =
       args.sizes("--masses",
                  smoke ? std::vector<std::size_t>{34} : std::vector<std::size_t>{334, 3334, 33334});
-  const std::vector<std::size_t> links = args.sizes(
-      "--links", smoke ? std::vector<std::size_t>{5} : std::vector<std::size_t>{10, 20, 40, 80, 160});
+  const std::vector<std::size_t> links =
+      args.sizes("--links", smoke ? std::vector<std::size_t>{5}
+                                  : std::vector<std::size_t>{10, 20, 40, 80, 160});
   std::cout << pendulum_table(rounds) << "\n"
             << structure_table(sizes, rounds) << "\n"
             << chain_table(links);

@@ -19,8 +19,9 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-/// The guide's options for the Cartesian pendulum (docs/higher_index.md): rows at IDA's steps (no interpolation),
-/// so that every row holds the constraints to the Newton tolerance; all else default.
+/// The guide's options for the Cartesian pendulum (docs/higher_index.md): rows at IDA's steps (no
+/// interpolation), so that every row holds the constraints to the Newton tolerance; all else
+/// default.
 SimulationOptions accurate(double stop) {
   SimulationOptions o;
   o.stop_s = stop;

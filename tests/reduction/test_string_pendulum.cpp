@@ -212,7 +212,8 @@ std::string replaced_error(bool singular) {
 
 }  // namespace
 
-TEST_CASE("a rod replaced by a constant tension runs on with the slot T', and a singular mode is named") {
+TEST_CASE(
+    "a rod replaced by a constant tension runs on with the slot T', and a singular mode is named") {
   // der(T) = 0 in place of the rod at 0.1 s: T' becomes a slot (vx', vy' stay, as the momentum
   // rows' derivatives), and the run takes it. From then on T keeps its value T1 and the bob
   // (m = 1, L = 1) is a harmonic oscillator of angular frequency w = sqrt(T1) about
@@ -228,7 +229,9 @@ TEST_CASE("a rod replaced by a constant tension runs on with the slot T', and a 
     if (t.time(k) == 0.1 && t.time(k + 1) == 0.1) first = k + 1;  // the right limit
   }
   REQUIRE(first < t.num_rows());
-  const auto at = [&t](std::size_t k, const char* name) { return t.value(k, t.column_index(name)); };
+  const auto at = [&t](std::size_t k, const char* name) {
+    return t.value(k, t.column_index(name));
+  };
   const double t1 = at(first, "T");
   const double w = std::sqrt(t1);
   const double g = 9.81;
@@ -238,9 +241,9 @@ TEST_CASE("a rod replaced by a constant tension runs on with the slot T', and a 
     const double s = t.time(k) - 0.1;
     CAPTURE(s);
     CHECK(at(k, "T") == doctest::Approx(t1).epsilon(1e-9));
-    CHECK(at(k, "x") == doctest::Approx(at(first, "x") * std::cos(w * s) +
-                                        at(first, "vx") / w * std::sin(w * s))
-                            .epsilon(1e-6));
+    CHECK(at(k, "x") ==
+          doctest::Approx(at(first, "x") * std::cos(w * s) + at(first, "vx") / w * std::sin(w * s))
+              .epsilon(1e-6));
     CHECK(at(k, "y") + g / t1 == doctest::Approx((at(first, "y") + g / t1) * std::cos(w * s) +
                                                  at(first, "vy") / w * std::sin(w * s))
                                      .epsilon(1e-6));

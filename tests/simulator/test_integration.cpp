@@ -57,8 +57,8 @@ TEST_CASE("Integration restarts IDA from a right limit and keeps the counters of
   integration.renew(s, reinit);
   std::vector<double> x{1.0}, der_x{-1.0};
   const std::vector<RowKind> kinds = s.equations.kinds();
-  RestartPoint p{.t = 0.0, .x = x, .der_x = der_x, .row_kinds = kinds, .structure = &s,
-                 .reinit = &reinit};
+  RestartPoint p{
+      .t = 0.0, .x = x, .der_x = der_x, .row_kinds = kinds, .structure = &s, .reinit = &reinit};
   integration.restart(p);
   CHECK(integrate_to(integration.ida(), 1.0) == doctest::Approx(std::exp(-1.0)).epsilon(1e-6));
   const long steps_first = integration.counters().steps;

@@ -99,8 +99,8 @@ class CouplingCarts final : public SimulationModel {
     s.variables.add({.name = "x1", .start = 0.0});
     s.variables.add({.name = "v1", .start = p_.v0});
     s.equations.add({"der(x1) = v1", RowKind::kDifferential});
-    s.equations.add({two_carts ? "m1*der(v1) = f" : "(m1 + m2)*der(v1) = f",
-                     RowKind::kDifferential});
+    s.equations.add(
+        {two_carts ? "m1*der(v1) = f" : "(m1 + m2)*der(v1) = f", RowKind::kDifferential});
     if (two_carts) {
       s.variables.add({.name = "x2", .start = p_.gap});
       s.variables.add({.name = "v2", .start = 0.0});
@@ -182,7 +182,8 @@ std::string failure_message(CouplingCarts& model) {
 
 }  // namespace
 
-TEST_CASE("carts that couple and part: the unknowns change and each phase follows its closed form") {
+TEST_CASE(
+    "carts that couple and part: the unknowns change and each phase follows its closed form") {
   const CartParameters p;
   const CartMotion exact(p);
   CouplingCarts model(p);

@@ -43,9 +43,8 @@ bool EventIteration::SmoothEvent::after(const EventRequests& requests, const std
                                         const EventRecord& record) {
   reformulated = reformulated || requests.reformulated;
   possible = possible && !requests.row_kinds_changed && !requests.previous_unknowns &&
-             requests.impulse_sources.empty() &&
-             !requests.impulses_integrated && !requests.terminate && x == x_before &&
-             record.time_events.empty();
+             requests.impulse_sources.empty() && !requests.impulses_integrated &&
+             !requests.terminate && x == x_before && record.time_events.empty();
   return reformulated && possible;
 }
 

@@ -129,7 +129,7 @@ class EventIteration {
   EventSettings settings_;
   EventHost& host_;
   std::vector<std::vector<char>> history_;  ///< Booleans per pass of every crossing
-  std::vector<double> x_before_;  ///< x^- of the running event, in the current unknowns
+  std::vector<double> x_before_;            ///< x^- of the running event, in the current unknowns
   /// After a change of unknowns in the running event: per current unknown, whether it has an
   /// x^- (empty: all have).
   std::vector<char> has_before_;

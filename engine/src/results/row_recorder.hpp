@@ -82,8 +82,8 @@ class RowRecorder {
   RecordedRows rows_;
   std::size_t every_;
   std::vector<RowSink*> sinks_;
-  std::size_t n_;            ///< unknowns
-  std::size_t outputs_;      ///< outputs w
+  std::size_t n_;        ///< unknowns
+  std::size_t outputs_;  ///< outputs w
   /// The full row [x, der_x, w], and after a change of unknowns one NaN after it, which the
   /// columns the new rows do not have read.
   std::vector<double> row_;

@@ -105,8 +105,8 @@ bool Integration::continue_at_order(const RestartPoint& p, double bounded_step) 
   const double h = ida_->free_step();
   std::optional<std::vector<double>> curvature;
   if (ida_->history_order() >= 2 && h > 0.0) {
-    curvature = p.reinit->second_derivatives(p.t, p.row_kinds, p.x, p.der_x,
-                                             kCurvatureStepFraction * h);
+    curvature =
+        p.reinit->second_derivatives(p.t, p.row_kinds, p.x, p.der_x, kCurvatureStepFraction * h);
   }
   if (!curvature) return ida_->continue_from_history(p.t, p.x, p.der_x, bounded_step);
   return ida_->continue_from_history(p.t, p.x, p.der_x, p.crossing_flipped ? bounded_step : h,

@@ -26,8 +26,7 @@ void RootLocation::note_roots(const sundials::IdaIntegrator& ida, double t,
 
 double RootLocation::tolerance(const sundials::IdaIntegrator& ida, double t) {
   // IDA's own time resolution of roots (ttol in IDARootfind).
-  return 100.0 * std::numeric_limits<double>::epsilon() *
-         (std::abs(t) + std::abs(ida.last_step()));
+  return 100.0 * std::numeric_limits<double>::epsilon() * (std::abs(t) + std::abs(ida.last_step()));
 }
 
 void RootLocation::locate_first_flip(sundials::IdaIntegrator& ida, double t_lo) {

@@ -51,8 +51,9 @@ void SimulationRun::process_step(const PendingStep& step) {
         return;
       }
     }
-    if (auto full =
-            output_.budget.after_event(t, event_log_.records.back(), output_.table.table().num_rows(), event_log_.records.size())) {
+    if (auto full = output_.budget.after_event(t, event_log_.records.back(),
+                                               output_.table.table().num_rows(),
+                                               event_log_.records.size())) {
       finish(*full);
       return;
     }
@@ -94,8 +95,8 @@ bool SimulationRun::run_event(double t, EventKind kind) {
 }
 
 bool SimulationRun::continues_without_restart(double t, const EventRecord& record) {
-  if (last_event_.ending || last_event_.changed_rows || !record.crossings.empty() || !record.jumps.empty() ||
-      !record.impulses.empty()) {
+  if (last_event_.ending || last_event_.changed_rows || !record.crossings.empty() ||
+      !record.jumps.empty() || !record.impulses.empty()) {
     return false;
   }
   // IDA's own y and yp at t are still the left limits: the event iteration worked on copies.
@@ -110,7 +111,8 @@ bool SimulationRun::continues_without_restart(double t, const EventRecord& recor
 
 void SimulationRun::log_event(EventRecord record) {
   event_log_.records.push_back(std::move(record));
-  for (EventObserver* observer : event_log_.observers) observer->on_event(event_log_.records.back());
+  for (EventObserver* observer : event_log_.observers)
+    observer->on_event(event_log_.records.back());
 }
 
 std::optional<SimulationStatus> SimulationRun::make_consistent(
@@ -135,7 +137,6 @@ std::optional<SimulationStatus> SimulationRun::stop_due(double t) {
   return std::nullopt;
 }
 
-
 void SimulationRun::restart_integrator(double t) {
   ++statistics_.restarts;
   integration_.restart(restart_point(t));
@@ -148,7 +149,8 @@ RestartPoint SimulationRun::restart_point(double t) {
           .row_kinds = u_.row_kinds,
           .structure = u_.structure,
           .reinit = reinit_.get(),
-          .crossing_flipped = !event_log_.records.empty() && !event_log_.records.back().crossings.empty()};
+          .crossing_flipped =
+              !event_log_.records.empty() && !event_log_.records.back().crossings.empty()};
 }
 
 }  // namespace hdae::detail

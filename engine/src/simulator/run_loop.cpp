@@ -65,7 +65,8 @@ void SimulationRun::take_step() {
     step_failed();
     return;
   }
-  if (result == sundials::StepResult::kRoot) root_location_.locate_first_flip(integration_.ida(), t_from);
+  if (result == sundials::StepResult::kRoot)
+    root_location_.locate_first_flip(integration_.ida(), t_from);
   step_.pending = PendingStep{result, integration_.ida().t()};
   if (stop_watch_.requested()) {
     // The rows up to the step's end, then the run stops there.
@@ -136,7 +137,8 @@ void SimulationRun::step_failed() {
   }
   store_row(t);
   finish(solver_failure(fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)", t,
-                                    integration_.ida().last_flag_name(), integration_.ida().last_step())));
+                                    integration_.ida().last_flag_name(),
+                                    integration_.ida().last_step())));
 }
 
 SimulationStatus SimulationRun::solver_failure(std::string message) {

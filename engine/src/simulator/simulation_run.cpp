@@ -142,9 +142,11 @@ const SimulationStatus& SimulationRun::initialize() {
     // Without crossings and time events no event follows t0: the factors the re-initialization
     // keeps so that later events refactorize in the same pivot order would only hold memory
     // through the run (about as much as IDA's own factors).
-    if (u_.structure->crossings.empty() && u_.structure->time_events.empty()) reinit_->release_factors();
+    if (u_.structure->crossings.empty() && u_.structure->time_events.empty())
+      reinit_->release_factors();
     // Both limits at t0 when the initial jump changed the state, as at every event.
-    if (settled && !event_log_.records[logged].jumps.empty()) output_.recorder.store(t0, x_start, der_start);
+    if (settled && !event_log_.records[logged].jumps.empty())
+      output_.recorder.store(t0, x_start, der_start);
     store_row(t0);
     // A listed output time at t0 has its row already (the grid starts after t0).
     if (!options_.output_times.empty()) grid_.skip_through(t0);
@@ -162,18 +164,20 @@ const SimulationStatus& SimulationRun::initialize() {
 const SimulationStatus& SimulationRun::advance_to(double t) {
   refuse_after_take("advance_to");
   if (life_.stage == Stage::kCreated) initialize();
-  if (life_.stage == Stage::kEnded || life_.status.outcome != Outcome::kRunning) return life_.status;
+  if (life_.stage == Stage::kEnded || life_.status.outcome != Outcome::kRunning)
+    return life_.status;
   if (!(t >= step_.t && t <= options_.stop_s)) {
     throw std::invalid_argument(fmt::format(
-        "Simulator::advance_to: t = {} is outside [{}, {}] (the time reached and stop_s)", t, step_.t,
-        options_.stop_s));
+        "Simulator::advance_to: t = {} is outside [{}, {}] (the time reached and stop_s)", t,
+        step_.t, options_.stop_s));
   }
   try {
     run_until(t);
   } catch (...) {
     end_by_exception();
   }
-  if (life_.status.outcome == Outcome::kRunning) life_.status.t = step_.t;  // the time reached, as time()
+  if (life_.status.outcome == Outcome::kRunning)
+    life_.status.t = step_.t;  // the time reached, as time()
   return life_.status;
 }
 

@@ -32,8 +32,8 @@ void StructureChange::check(const ModelStructure& now, const SimulationOptions& 
   now.validate();
   check_linear_solver(options, now);
   if (previous.size() != now.num_unknowns()) {
-    throw ModelError(fmt::format("{}: it declares {} unknowns but unknowns_changed lists {}",
-                                 model, now.num_unknowns(), previous.size()));
+    throw ModelError(fmt::format("{}: it declares {} unknowns but unknowns_changed lists {}", model,
+                                 now.num_unknowns(), previous.size()));
   }
   for (std::size_t j = 0; j < previous.size(); ++j) {
     if (previous[j] != EventContext::kNewUnknown && previous[j] >= before) {
