@@ -15,16 +15,15 @@ out=${HDAE_FUZZ_BUILD_DIR:-$root/build/fuzz}
 cxx=${CXX_FUZZ:-clang++}
 mkdir -p "$out/corpus" "$out/compare_corpus"
 
-# The sources behind read_csv, write_csv and compare_results, instrumented as a whole.
+# The sources behind read_csv, write_csv and compare_results (the whole of compare/src),
+# instrumented as a whole.
 sources="$root/engine/src/results/csv_reader.cpp $root/engine/src/results/csv_writer.cpp
   $root/engine/src/results/result_table.cpp $root/engine/src/results/quoted_text.cpp
   $root/engine/src/results/atomic_file.cpp $root/engine/src/results/regular_file.cpp
   $root/engine/src/results/record_names.cpp $root/engine/src/results/shortest_double.cpp
   $root/engine/src/results/table_values.cpp
   $root/engine/src/simulator/status.cpp
-  $root/compare/src/polyline.cpp $root/compare/src/event_alignment.cpp
-  $root/compare/src/compare_options.cpp $root/compare/src/compare_results.cpp
-  $root/compare/src/compare_report.cpp"
+  $(ls "$root"/compare/src/*.cpp)"
 flags="-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 includes="-I $root/engine/include -I $root/engine/src -I $root/compare/include -I $root/compare/src"
 # Compiled once (-fsanitize=fuzzer-no-link: instrumented, no main), linked into both fuzzers.

@@ -2,6 +2,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -60,6 +61,54 @@ bool split_fields(std::string_view line, char separator, std::vector<std::string
   return true;
 }
 
+/// Throws IoError for a path that is missing or not a regular file. Checked before opening:
+/// opening a FIFO without a writer blocks for ever, a directory opens and then reads as an
+/// error.
+void require_regular_file(const std::filesystem::path& file) {
+  std::error_code status_error;
+  switch (std::filesystem::status(file, status_error).type()) {
+    case std::filesystem::file_type::regular:
+    case std::filesystem::file_type::none:  // status failed otherwise: opening says why
+      break;
+    case std::filesystem::file_type::not_found:
+      throw IoError(fmt::format("{}: no such file", file.string()));
+    case std::filesystem::file_type::directory:
+      throw IoError(fmt::format("{}: is a directory", file.string()));
+    default:
+      throw IoError(fmt::format("{}: is not a regular file", file.string()));
+  }
+}
+
+/// A line of a tolerance file, for the messages about it.
+struct LineOfFile {
+  const std::filesystem::path& file;
+  int number = 0;
+
+  [[noreturn]] void fail(std::string_view problem) const {
+    throw IoError(fmt::format("{}:{}: {}", file.string(), number, problem));
+  }
+};
+
+/// ';' for a line that holds semicolons and no comma, ',' otherwise.
+char separator_of(std::string_view content) {
+  return content.find(';') != std::string_view::npos && content.find(',') == std::string_view::npos
+             ? ';'
+             : ',';
+}
+
+/// The tolerance in a field (`what` names it), or none for an empty field.
+std::optional<double> parse_tolerance(const std::string& text, std::string_view what,
+                                      const LineOfFile& at) {
+  if (text.empty()) return std::nullopt;
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) {
+    at.fail(fmt::format("{}: \"{}\" is not a number", what, text));
+  }
+  if (!finite_non_negative(v)) at.fail(fmt::format("{}: {} must be finite and >= 0", what, text));
+  return v;
+}
+
 }  // namespace
 
 void CompareOptions::validate() const {
@@ -85,20 +134,7 @@ void CompareOptions::validate() const {
 
 std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
     const std::filesystem::path& file) {
-  // Checked before opening: opening a FIFO without a writer blocks for ever, a directory
-  // opens and then reads as an error.
-  std::error_code status_error;
-  switch (std::filesystem::status(file, status_error).type()) {
-    case std::filesystem::file_type::regular:
-    case std::filesystem::file_type::none:  // status failed otherwise: opening says why
-      break;
-    case std::filesystem::file_type::not_found:
-      throw IoError(fmt::format("{}: no such file", file.string()));
-    case std::filesystem::file_type::directory:
-      throw IoError(fmt::format("{}: is a directory", file.string()));
-    default:
-      throw IoError(fmt::format("{}: is not a regular file", file.string()));
-  }
+  require_regular_file(file);
   std::ifstream in(file);
   if (!in) throw IoError(fmt::format("{}: cannot open for reading", file.string()));
   std::map<std::string, SignalTolerance, std::less<>> tolerances;
@@ -106,43 +142,28 @@ std::map<std::string, SignalTolerance, std::less<>> read_tolerance_file(
   std::vector<std::string> fields;
   int line_number = 0;
   bool first_data_line = true;
-  auto fail = [&](std::string_view problem) {
-    throw IoError(fmt::format("{}:{}: {}", file.string(), line_number, problem));
-  };
-  auto parse = [&](const std::string& text, std::string_view what) -> std::optional<double> {
-    if (text.empty()) return std::nullopt;
-    double v = 0.0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size()) {
-      fail(fmt::format("{}: \"{}\" is not a number", what, text));
-    }
-    if (!finite_non_negative(v)) fail(fmt::format("{}: {} must be finite and >= 0", what, text));
-    return v;
-  };
   while (std::getline(in, line)) {
     ++line_number;
+    const LineOfFile at{file, line_number};
     if (!line.empty() && line.back() == '\r') line.pop_back();
     // A UTF-8 byte order mark (EF BB BF), as editors on Windows write, is no part of the text.
     if (line_number == 1 && line.starts_with("\xef\xbb\xbf")) line.erase(0, 3);
     const std::string_view content = trim(line);
     if (content.empty() || content.front() == '#') continue;
-    const char separator =
-        content.find(';') != std::string_view::npos && content.find(',') == std::string_view::npos
-            ? ';'
-            : ',';
-    if (!split_fields(content, separator, fields)) fail("unterminated quoted field");
+    if (!split_fields(content, separator_of(content), fields)) at.fail("unterminated quoted field");
     if (fields.size() != 3) {
-      fail(fmt::format("expected 3 fields (signal,rel,abs), found {}", fields.size()));
+      at.fail(fmt::format("expected 3 fields (signal,rel,abs), found {}", fields.size()));
     }
     if (first_data_line) {
       first_data_line = false;
       if (fields[0] == "signal" && fields[1] == "rel" && fields[2] == "abs") continue;
     }
-    if (fields[0].empty()) fail("the signal name is empty");
+    if (fields[0].empty()) at.fail("the signal name is empty");
     if (tolerances.contains(fields[0])) {
-      fail(fmt::format("signal \"{}\" is listed twice", fields[0]));
+      at.fail(fmt::format("signal \"{}\" is listed twice", fields[0]));
     }
-    tolerances[fields[0]] = SignalTolerance{parse(fields[1], "rel"), parse(fields[2], "abs")};
+    tolerances[fields[0]] = SignalTolerance{parse_tolerance(fields[1], "rel", at),
+                                            parse_tolerance(fields[2], "abs", at)};
   }
   if (in.bad()) throw IoError(fmt::format("{}: read error", file.string()));
   return tolerances;

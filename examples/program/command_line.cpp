@@ -141,6 +141,150 @@ constexpr const char* kExitCodes =
     "numerical outcome such as chattering; the files hold what was computed), 2 an error "
     "(bad arguments or options, a model or file error; the message says which).";
 
+/// What CLI11 writes into that is read only after parsing, with the options whose presence
+/// decides how; it must outlive the parse, as CLI11 holds references to its fields.
+struct OptionTexts {
+  std::string output;
+  /// The --set options as given, read by parse_setting once CLI11 has checked them.
+  std::vector<std::string> settings;
+  std::string restart_step;
+  /// Read as one text: CLI11's delimiter would drop empty items ("1,,2" as 1,2).
+  std::string output_times;
+  double interval_s = 0.0;
+  /// The example's flags, on or off.
+  std::map<std::string, bool> flags;
+  /// The positional option of each count parameter, for find_conflict.
+  std::map<std::string, const CLI::Option*> count_options;
+  CLI::Option* times = nullptr;
+  CLI::Option* interval = nullptr;
+  RecordTexts record;
+};
+
+/// The result file, a positional argument or -o (not both).
+void add_output_options(CLI::App& app, const Example& example, std::string& output) {
+  output = (std::filesystem::path("results") / (example.name + ".csv")).string();
+  CLI::Option* output_positional =
+      app.add_option("output", output,
+                     "result file: HDF5 when it ends in .h5 (table, units, event log and "
+                     "parameters in one file), else a CSV with <stem>.units.csv (units), "
+                     "<stem>.events.csv (event log) and <stem>.params.csv (parameter values) "
+                     "beside it when it is a regular file, not beside a device such as /dev/null "
+                     "or a pipe")
+          ->type_name("PATH")
+          ->check(kNotEmpty)
+          ->capture_default_str();
+  app.add_option("-o,--output", output, "the result file, given as an option")
+      ->type_name("PATH")
+      ->check(kNotEmpty)
+      ->excludes(output_positional);
+}
+
+/// The example's own parameters (a positional argument per count, an option per flag) and
+/// --set for any parameter of the model.
+void add_parameter_options(CLI::App& app, const Example& example, ParameterValues& values,
+                           OptionTexts& texts) {
+  for (const ExampleParameter& p : example.parameters) {
+    if (p.kind == ParameterKind::kCount) {
+      // std::map keeps the reference to the value valid while CLI11 holds it.
+      texts.count_options[p.name] =
+          app.add_option(p.name, values.counts[p.name], p.help)
+              ->type_name("INTEGER")
+              ->check(CLI::Validator(check_positive_integer, "", "positive integer"))
+              ->capture_default_str();
+    } else {
+      app.add_flag("--" + p.name, texts.flags[p.name], p.help);
+    }
+  }
+  app.add_option("--set", texts.settings,
+                 "set a model parameter, e.g. --set J2=0.5 (repeat for more; 'hdae info <model>' "
+                 "lists the parameters with their ranges)")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false)
+      ->check(CLI::Validator(check_setting, "", "NAME=VALUE"));
+}
+
+/// The run's end and accuracy and IDA's settings, written straight into the options.
+void add_integrator_options(CLI::App& app, SimulationOptions& options, std::string& restart_step) {
+  app.add_option("--stop", options.stop_s, "stop time in s")
+      ->type_name("S")
+      ->check(kNotEmpty)
+      ->capture_default_str();
+  app.add_option("--rtol", options.rel_tol, "relative tolerance of the integrator")
+      ->type_name("X")
+      ->check(kNotEmpty)
+      ->capture_default_str();
+  app.add_option("--threads", options.threads,
+                 "threads of the integrator's vector operations: 0 or 1 serial, n > 1 "
+                 "SUNDIALS' OpenMP vectors with n threads (for 10^5 unknowns and more)")
+      ->type_name("N")
+      ->check(kNotEmpty)
+      ->capture_default_str();
+  app.add_option("--restart-step", restart_step,
+                 "IDA's first step after an event that restarts it: ida-estimate (IDA's own, "
+                 "far more accurate than the tolerance asks), from-history (from the step "
+                 "size before the event: fewer steps, as accurate as the tolerance asks) or "
+                 "keep-order (IDA goes on at its order, its history shifted by the jump) "
+                 "[default: ida-estimate]")
+      ->type_name("WHICH")
+      ->check(CLI::Validator(check_restart_step, "", ""));
+  app.add_option("--max-order", options.max_order,
+                 "highest order of IDA's BDF formulas (IDASetMaxOrd), 1 to 5")
+      ->type_name("K")
+      ->check(kNotEmpty)
+      ->capture_default_str();
+  app.add_option("--initial-step", options.initial_step_s,
+                 "IDA's first step in s at t0 and after restarts (0: IDA's own estimate)")
+      ->type_name("S")
+      ->check(kNotEmpty)
+      ->capture_default_str();
+  app.add_option("--max-step", options.max_step_s, "IDA's largest step in s (0: no limit)")
+      ->type_name("S")
+      ->check(kNotEmpty)
+      ->capture_default_str();
+}
+
+/// Where the rows go: listed times or a grid, whose default is the example's own when it has
+/// one.
+void add_grid_options(CLI::App& app, const SimulationOptions& defaults, OptionTexts& texts) {
+  texts.times =
+      app.add_option("--output-times", texts.output_times,
+                     "rows at these times instead of the output grid, comma-separated and "
+                     "increasing, e.g. --output-times 0.5,1,2.5 (besides t0, events and stop), "
+                     "or @FILE for the times in FILE (commas, blanks or lines between them)")
+          ->type_name("LIST")
+          ->check(record_check([](const std::string& t) {
+            std::vector<double> scratch;
+            return parse_time_argument(t, scratch);
+          }));
+  texts.interval_s = defaults.output_interval_s.value_or(0.0);
+  texts.interval =
+      app.add_option("--output-interval", texts.interval_s,
+                     defaults.output_interval_s
+                         ? "spacing of the output grid in s"
+                         : "spacing of the output grid in s [default: (stop - start) / 500]")
+          ->type_name("S")
+          ->check(kNotEmpty);
+  if (defaults.output_interval_s) texts.interval->capture_default_str();
+}
+
+/// Puts the checked texts of the options given into the run (one not given leaves its field
+/// alone).
+void apply_option_texts(const OptionTexts& texts, Invocation& run) {
+  if (texts.times->count() > 0) {
+    // The listed times replace the example's grid; with --output-interval as well, both are
+    // set and validate() names the conflict.
+    (void)parse_time_argument(texts.output_times, run.options.output_times);
+    run.options.output_interval_s.reset();
+  }
+  if (texts.interval->count() > 0) run.options.output_interval_s = texts.interval_s;
+  if (!texts.restart_step.empty())
+    run.options.restart_step = *parse_restart_step(texts.restart_step);
+  apply_record_options(*texts.record, run.options);
+  for (const auto& [name, on] : texts.flags) {
+    if (on) run.parameters.flags.insert(name);
+  }
+}
+
 }  // namespace
 
 std::optional<ParameterSetting> parse_setting(const std::string& text, std::string* error) {
@@ -181,129 +325,29 @@ ParsedCommandLine parse_command_line(const Example& example, const std::string& 
   CLI::App app(example.description, program);
   app.set_version_flag("--version", version_text(program));
   app.footer(kExitCodes);
-
-  std::string output = (std::filesystem::path("results") / (example.name + ".csv")).string();
-  CLI::Option* output_positional =
-      app.add_option("output", output,
-                     "result file: HDF5 when it ends in .h5 (table, units, event log and "
-                     "parameters in one file), else a CSV with <stem>.units.csv (units), "
-                     "<stem>.events.csv (event log) and <stem>.params.csv (parameter values) "
-                     "beside it when it is a regular file, not beside a device such as /dev/null "
-                     "or a pipe")
-          ->type_name("PATH")
-          ->check(kNotEmpty)
-          ->capture_default_str();
-  app.add_option("-o,--output", output, "the result file, given as an option")
-      ->type_name("PATH")
-      ->check(kNotEmpty)
-      ->excludes(output_positional);
-
-  std::map<std::string, bool> flags;
-  std::map<std::string, const CLI::Option*> count_options;
-  for (const ExampleParameter& p : example.parameters) {
-    if (p.kind == ParameterKind::kCount) {
-      // std::map keeps the reference to the value valid while CLI11 holds it.
-      count_options[p.name] =
-          app.add_option(p.name, run.parameters.counts[p.name], p.help)
-              ->type_name("INTEGER")
-              ->check(CLI::Validator(check_positive_integer, "", "positive integer"))
-              ->capture_default_str();
-    } else {
-      app.add_flag("--" + p.name, flags[p.name], p.help);
-    }
-  }
-
-  std::vector<std::string> settings;
-  app.add_option("--set", settings,
-                 "set a model parameter, e.g. --set J2=0.5 (repeat for more; 'hdae info <model>' "
-                 "lists the parameters with their ranges)")
-      ->type_name("NAME=VALUE")
-      ->allow_extra_args(false)
-      ->check(CLI::Validator(check_setting, "", "NAME=VALUE"));
-  app.add_option("--stop", run.options.stop_s, "stop time in s")
-      ->type_name("S")
-      ->check(kNotEmpty)
-      ->capture_default_str();
-  app.add_option("--rtol", run.options.rel_tol, "relative tolerance of the integrator")
-      ->type_name("X")
-      ->check(kNotEmpty)
-      ->capture_default_str();
-  app.add_option("--threads", run.options.threads,
-                 "threads of the integrator's vector operations: 0 or 1 serial, n > 1 "
-                 "SUNDIALS' OpenMP vectors with n threads (for 10^5 unknowns and more)")
-      ->type_name("N")
-      ->check(kNotEmpty)
-      ->capture_default_str();
-  std::string restart_step;
-  app.add_option("--restart-step", restart_step,
-                 "IDA's first step after an event that restarts it: ida-estimate (IDA's own, "
-                 "far more accurate than the tolerance asks), from-history (from the step "
-                 "size before the event: fewer steps, as accurate as the tolerance asks) or "
-                 "keep-order (IDA goes on at its order, its history shifted by the jump) "
-                 "[default: ida-estimate]")
-      ->type_name("WHICH")
-      ->check(CLI::Validator(check_restart_step, "", ""));
-  app.add_option("--max-order", run.options.max_order,
-                 "highest order of IDA's BDF formulas (IDASetMaxOrd), 1 to 5")
-      ->type_name("K")
-      ->check(kNotEmpty)
-      ->capture_default_str();
-  app.add_option("--initial-step", run.options.initial_step_s,
-                 "IDA's first step in s at t0 and after restarts (0: IDA's own estimate)")
-      ->type_name("S")
-      ->check(kNotEmpty)
-      ->capture_default_str();
-  app.add_option("--max-step", run.options.max_step_s, "IDA's largest step in s (0: no limit)")
-      ->type_name("S")
-      ->check(kNotEmpty)
-      ->capture_default_str();
-  // Read as one text: CLI11's delimiter would drop empty items ("1,,2" as 1,2).
-  std::string output_times;
-  CLI::Option* times =
-      app.add_option("--output-times", output_times,
-                     "rows at these times instead of the output grid, comma-separated and "
-                     "increasing, e.g. --output-times 0.5,1,2.5 (besides t0, events and stop), "
-                     "or @FILE for the times in FILE (commas, blanks or lines between them)")
-          ->type_name("LIST")
-          ->check(record_check([](const std::string& t) {
-            std::vector<double> scratch;
-            return parse_time_argument(t, scratch);
-          }));
-  double interval_s = example.options.output_interval_s.value_or(0.0);
-  CLI::Option* interval =
-      app.add_option("--output-interval", interval_s,
-                     example.options.output_interval_s
-                         ? "spacing of the output grid in s"
-                         : "spacing of the output grid in s [default: (stop - start) / 500]")
-          ->type_name("S")
-          ->check(kNotEmpty);
-  if (example.options.output_interval_s) interval->capture_default_str();
-  const RecordTexts record = add_record_options(app);
+  // Added in the order --help lists them.
+  OptionTexts texts;
+  add_output_options(app, example, texts.output);
+  add_parameter_options(app, example, run.parameters, texts);
+  add_integrator_options(app, run.options, texts.restart_step);
+  add_grid_options(app, example.options, texts);
+  texts.record = add_record_options(app);
 
   if (const std::optional<int> done = parse_arguments(app, args, program, out, err)) {
     return {.exit_code = *done};
   }
 
-  run.output = output;
+  run.output = texts.output;
   std::string unused;
-  for (const std::string& text : settings) run.settings.push_back(*parse_setting(text, &unused));
-  if (const std::string conflict =
-          find_conflict(run.settings, count_options, (*record)[2], {interval, times});
+  for (const std::string& text : texts.settings) {
+    run.settings.push_back(*parse_setting(text, &unused));
+  }
+  if (const std::string conflict = find_conflict(run.settings, texts.count_options,
+                                                 (*texts.record)[2], {texts.interval, texts.times});
       !conflict.empty()) {
     return {.exit_code = usage_error(program, conflict, err)};
   }
-  if (times->count() > 0) {
-    // The listed times replace the example's grid; with --output-interval as well, both are
-    // set and validate() names the conflict.
-    (void)parse_time_argument(output_times, run.options.output_times);
-    run.options.output_interval_s.reset();
-  }
-  if (interval->count() > 0) run.options.output_interval_s = interval_s;
-  if (!restart_step.empty()) run.options.restart_step = *parse_restart_step(restart_step);
-  apply_record_options(*record, run.options);
-  for (const auto& [name, on] : flags) {
-    if (on) run.parameters.flags.insert(name);
-  }
+  apply_option_texts(texts, run);
   return {.invocation = std::move(run)};
 }
 

@@ -15,8 +15,11 @@
 #include "registry/registry_parts.hpp"
 
 namespace hdae::examples {
+namespace {
 
-void add_impact_examples(std::vector<Example>& examples) {
+/// Pendulums of index 3 that strike a wall or are jerked taut: impacts and changes of
+/// structure in models the engine reduces.
+void add_pendulum_impact_examples(std::vector<Example>& examples) {
   // An impact in a model of higher index: the rod force's impulse and the velocity jump along
   // the rod's hidden constraints are the engine's. Rows at IDA's steps, as for the Cartesian
   // pendulum.
@@ -62,7 +65,10 @@ void add_impact_examples(std::vector<Example>& examples) {
                 r.table.final_value("energy"));
           },
   });
+}
 
+/// The masses of the impulse examples again, their contact forces now impact sources.
+void add_mass_impact_examples(std::vector<Example>& examples) {
   examples.push_back({
       .name = "colliding_masses_impact",
       .description = "Two colliding masses (ITI paper, section 3.1) with the contact force as "
@@ -88,11 +94,11 @@ void add_impact_examples(std::vector<Example>& examples) {
                             "kinetic_energy"},
       .key_numbers = three_masses_numbers,
   });
-
-  // The reference is the default run (start values free); --fixed is not part of it.
 }
 
-void add_substitution_examples(std::vector<Example>& examples) {
+/// The ITI paper's examples of a changing index: a hidden constraint that overrides a start
+/// value, and an equation that switches between algebraic and differential.
+void add_iti_examples(std::vector<Example>& examples) {
   examples.push_back({
       .name = "iti_example1",
       .description = "ITI example 1: x1 = t, x2 = der(x1) (index 2, reduced by the engine); the "
@@ -121,7 +127,11 @@ void add_substitution_examples(std::vector<Example>& examples) {
                                r.table.final_value("x"));
           },
   });
+}
 
+/// Substitute equations: the PID-controlled mass as written and in the forms that substitute
+/// its derivatives, then a guarded substitute equation for a tank's overflow.
+void add_substitute_equation_examples(std::vector<Example>& examples) {
   for (const models::PidForm form :
        {models::PidForm::kAsWritten, models::PidForm::kDerivativeSubstituted,
         models::PidForm::kSubstituted, models::PidForm::kHandReduced}) {
@@ -155,6 +165,18 @@ void add_substitution_examples(std::vector<Example>& examples) {
                                r.table.final_value("Q_x"));
           },
   });
+}
+
+}  // namespace
+
+void add_impact_examples(std::vector<Example>& examples) {
+  add_pendulum_impact_examples(examples);
+  add_mass_impact_examples(examples);
+}
+
+void add_substitution_examples(std::vector<Example>& examples) {
+  add_iti_examples(examples);
+  add_substitute_equation_examples(examples);
 }
 
 void add_mechanism_examples(std::vector<Example>& examples) {

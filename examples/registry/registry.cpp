@@ -3,9 +3,10 @@
 // Adding an example takes three things:
 //   1. its model in models/ (models/include/hdae/models/<name>.hpp, models/src/<name>.cpp,
 //      tests in tests/models/), with default parameters that make the example;
-//   2. one entry below: name, description, command-line parameters (if any), model factory,
-//      options, the reference's signals (and reference parameters where they differ from the
-//      defaults), the key numbers printed after a run;
+//   2. one entry, in the group of its theme below (or in physics_examples.cpp): name,
+//      description, command-line parameters (if any), model factory, options, the reference's
+//      signals (and reference parameters where they differ from the defaults), the key numbers
+//      printed after a run;
 //   3. its reference: build, run `build/dev/tools/hdae-make-references references <name>`,
 //      check references/<name>.csv against known answers in tests/compare/test_references.cpp
 //      and commit it with its .units.csv.
@@ -47,9 +48,9 @@ SimulationOptions transistor_amplifier_options() {
   return o;
 }
 
-std::vector<Example> make_registry() {
-  std::vector<Example> examples;
-
+/// The engine's basics: the pendulum as an ODE, then state events that switch a force and
+/// that reverse a velocity.
+void add_ode_examples(std::vector<Example>& examples) {
   examples.push_back({
       .name = "pendulum",
       .description = "Pendulum (ODE form): L = 0.5 m, m = 1 kg, d = 0.1 N m s, phi0 = 60 deg",
@@ -90,7 +91,10 @@ std::vector<Example> make_registry() {
                                ball.flying() ? "no" : "yes");
           }),
   });
+}
 
+/// A large sparse DAE, the case the KLU solver and the Jacobian colouring are there for.
+void add_sparse_examples(std::vector<Example>& examples) {
   // The chain keeps the default rel_tol (1e-6) and solves its 3N unknowns with KLU. Its
   // reference has N = 20: a disturbance travels along the chain at sqrt(k/m) = 10 masses per
   // second, so in the 10 s of the run only the last ~100 of the default 2000 masses would move
@@ -127,9 +131,11 @@ std::vector<Example> make_registry() {
                 r.table.final_value("energy"));
           }),
   });
+}
 
-  // The impulse examples: each starts with (or meets) a Dirac impulse that the jump solve
-  // resolves; the default grid of 500 intervals keeps their files small.
+/// The impulse examples: each starts with (or meets) a Dirac impulse that the jump solve
+/// resolves; the default grid of 500 intervals keeps their files small.
+void add_impulse_examples(std::vector<Example>& examples) {
   examples.push_back({
       .name = "ideal_clutch",
       .description = "Ideal clutch (Benveniste et al. 2019): engaged for t < 100 s and t >= 300 s, "
@@ -175,9 +181,12 @@ std::vector<Example> make_registry() {
                             "kinetic_energy"},
       .key_numbers = three_masses_numbers,
   });
+}
 
-  add_impact_examples(examples);
-
+/// The pendulum as a DAE: in stabilised index-1 form with its start projected onto the
+/// circle, and in Cartesian coordinates of index 3 that the engine reduces.
+void add_pendulum_dae_examples(std::vector<Example>& examples) {
+  // The reference is the default run (start values free); --fixed is not part of it.
   examples.push_back({
       .name = "pendulum_dae",
       .description = "Pendulum in stabilised index-1 GGL form: started off its circle at (0.5, "
@@ -221,7 +230,12 @@ std::vector<Example> make_registry() {
                 r.table.final_value("phi"), r.table.final_value("F"));
           },
   });
+}
 
+/// DAEs whose start the engine makes consistent: a quaternion projected onto its constraint,
+/// a mode whose start the jump solve moves, and the hidden constraints of a singular mass
+/// matrix.
+void add_consistent_start_examples(std::vector<Example>& examples) {
   examples.push_back({
       .name = "free_body_rotation",
       .description = "Free rigid body rotation with a quaternion: I = diag(1, 2, 3), start Q0 = "
@@ -275,10 +289,19 @@ std::vector<Example> make_registry() {
                                initial_value(r, "der(U1)"), r.table.final_value("U8"));
           },
   });
+}
 
+/// The table in the order scripts/run.sh runs it: each group appends its examples.
+std::vector<Example> make_registry() {
+  std::vector<Example> examples;
+  add_ode_examples(examples);
+  add_sparse_examples(examples);
+  add_impulse_examples(examples);
+  add_impact_examples(examples);
+  add_pendulum_dae_examples(examples);
+  add_consistent_start_examples(examples);
   add_substitution_examples(examples);
   add_mechanism_examples(examples);
-
   return examples;
 }
 

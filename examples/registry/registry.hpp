@@ -2,7 +2,7 @@
 // runs or checks an example reads it: the programs hdae-<name> (links to hdae-example, which
 // picks its entry by its own name), `hdae-example --list` (read by ctest to register one
 // test per example and by scripts/run.sh), the reference generator and the regression tests.
-// How to add an example: README.md, "Adding an example", and the comment above the table.
+// How to add an example: docs/design.md, "Adding an example", and the comment above the table.
 #pragma once
 
 #include <string_view>

@@ -57,9 +57,10 @@ inline double initial_value(const SimulationResult& r, const char* name) {
   return r.table.value(row, r.table.column_index(name));
 }
 
-/// The two impact models with their contact forces as impact sources (after three_masses).
+/// The impact examples (after three_masses): the pendulums of index 3 that strike a wall or are
+/// jerked taut, and the colliding and three masses with their contact forces as impact sources.
 void add_impact_examples(std::vector<Example>& examples);
-/// ITI example 2, the four forms of the PID-controlled mass, the tank with overflow.
+/// The ITI paper's examples, the forms of the PID-controlled mass, the tank with overflow.
 void add_substitution_examples(std::vector<Example>& examples);
 /// Mechanisms of closed loops, written as published and reduced by the engine: Andrews'
 /// squeezer (after the substitution examples).

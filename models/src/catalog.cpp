@@ -2,6 +2,7 @@
 #include "hdae/models/catalog.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -39,7 +40,8 @@ std::unique_ptr<SimulationModel> make_default() {
 /// large sparse problem where only the free end moves (examples/registry/registry.cpp).
 constexpr std::size_t kChainMasses = 2000;
 
-std::vector<CatalogEntry> make_catalog() {
+/// The first examples: a pendulum, state events, a bouncing ball, and the large sparse chain.
+std::vector<CatalogEntry> basic_models() {
   return {
       {"pendulum", "Pendulum as an ODE in angle and angular velocity, damped",
        make_default<Pendulum>},
@@ -52,6 +54,13 @@ std::vector<CatalogEntry> make_catalog() {
          return std::make_unique<MassSpringChain>(
              MassSpringChainParameters{.masses = kChainMasses});
        }},
+  };
+}
+
+/// Impacts: Dirac impulses at a clutch's engagement and colliding masses, by the jump solve or
+/// as impact sources.
+std::vector<CatalogEntry> impact_models() {
+  return {
       {"ideal_clutch",
        "Ideal clutch (Benveniste et al. 2019) locking two shafts: Dirac impulses at engagement",
        make_default<IdealClutch>},
@@ -71,6 +80,12 @@ std::vector<CatalogEntry> make_catalog() {
        [] {
          return std::make_unique<ThreeMasses>(ThreeMassesParameters{}, ImpulseForm::kImpactSources);
        }},
+  };
+}
+
+/// Differential-algebraic models of index 1 to 3, as written or reduced by the engine.
+std::vector<CatalogEntry> dae_models() {
+  return {
       {"pendulum_dae", "Pendulum in stabilised index-1 GGL form, started off its circle",
        make_default<PendulumDae>},
       {"cartesian_pendulum",
@@ -89,6 +104,12 @@ std::vector<CatalogEntry> make_catalog() {
        [] { return std::unique_ptr<SimulationModel>(make_iti_example1()); }},
       {"iti_example2", "ITI example 2: 1 = if t < 0.5 then x else der(x), index 1 then 0",
        make_default<ItiExample2>},
+  };
+}
+
+/// Substitute equations (chi): the PID-controlled mass in its four forms and the tank.
+std::vector<CatalogEntry> substitution_models() {
+  return {
       {pid_model_name(PidForm::kAsWritten),
        "PID-controlled mass (chi) as written, index 2, reduced by the engine",
        [] { return make_pid_controller(PidForm::kAsWritten); }},
@@ -102,6 +123,12 @@ std::vector<CatalogEntry> make_catalog() {
        [] { return make_pid_controller(PidForm::kHandReduced); }},
       {"tank_overflow", "Tank with an overflow given by a guarded substitute equation (chi)",
        make_default<TankOverflow>},
+  };
+}
+
+/// Mechanisms in index 3 reduced by the engine, with impacts and changing structure.
+std::vector<CatalogEntry> mechanism_models() {
+  return {
       {"andrews_squeezer",
        "Andrews' squeezing mechanism (IVP test set): 7 bodies, 3 closed loops, index 3, reduced "
        "by the engine",
@@ -119,6 +146,18 @@ std::vector<CatalogEntry> make_catalog() {
        "taut; the reduced system is laid out afresh at each change",
        [] { return std::unique_ptr<SimulationModel>(make_string_pendulum()); }},
   };
+}
+
+/// Every entry, the groups one after the other in the catalog's fixed order.
+std::vector<CatalogEntry> make_catalog() {
+  std::vector<CatalogEntry> entries;
+  for (const auto group :
+       {basic_models, impact_models, dae_models, substitution_models, mechanism_models}) {
+    std::vector<CatalogEntry> members = group();
+    entries.insert(entries.end(), std::make_move_iterator(members.begin()),
+                   std::make_move_iterator(members.end()));
+  }
+  return entries;
 }
 
 }  // namespace

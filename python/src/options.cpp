@@ -71,17 +71,10 @@ void bind_integer_ranges(py::module_& m) {
   m.attr("_integer_option_ranges") = ranges;
 }
 
-}  // namespace
-
-void bind_options(py::module_& m) {
-  bind_integer_ranges(m);
-  bind_option_enums(m);
+/// The time span of a run and the integrator's tolerances.
+void bind_run_span_and_tolerances(py::class_<SimulationOptions>& cls) {
   using O = SimulationOptions;
-  py::class_<O>(m, "SimulationOptions",
-                "Options of a run; fields and rules as hdae::SimulationOptions "
-                "(engine/include/hdae/options.hpp).")
-      .def(py::init<>())
-      .def_readwrite("start_s", &O::start_s, "Start time of the run, in s; finite.")
+  cls.def_readwrite("start_s", &O::start_s, "Start time of the run, in s; finite.")
       .def_readwrite("stop_s", &O::stop_s,
                      "End time of the run, in s; finite, and after start_s by more than the run's "
                      "time resolution (1000 u max(|start_s|, |stop_s|, 1), u the unit round-off).")
@@ -92,10 +85,15 @@ void bind_options(py::module_& m) {
                      "unknown's nominal value; > 0.")
       .def_readwrite("suppress_algebraic", &O::suppress_algebraic,
                      "Leave algebraic unknowns out of IDA's error test: fewer steps, but those "
-                     "unknowns are then accurate only at the steps, not between them.")
-      .def_readwrite("max_step_s", &O::max_step_s,
-                     "Largest integration step, in s; 0 for no limit, otherwise at least the run's "
-                     "time resolution.")
+                     "unknowns are then accurate only at the steps, not between them.");
+}
+
+/// How IDA steps: step sizes, the linear solver, the order, the Newton iterations, threads.
+void bind_integrator_options(py::class_<SimulationOptions>& cls) {
+  using O = SimulationOptions;
+  cls.def_readwrite("max_step_s", &O::max_step_s,
+                    "Largest integration step, in s; 0 for no limit, otherwise at least the run's "
+                    "time resolution.")
       .def_readwrite(
           "max_steps_per_interval", &O::max_steps_per_interval,
           "Most IDA steps between two recorded rows; more end the run as a solver failure; >= 1.")
@@ -128,9 +126,14 @@ void bind_options(py::module_& m) {
       .def_readwrite(
           "threads", &O::threads,
           "Threads for IDA's vector operations: 0 or 1 serial, n > 1 OpenMP with n threads (worth "
-          "it only for some 1e5 unknowns and more, on idle cores); in [0, 256].")
-      .def_readwrite("max_event_iterations", &O::max_event_iterations,
-                     "Most passes of the event iteration at one instant; >= 1.")
+          "it only for some 1e5 unknowns and more, on idle cores); in [0, 256].");
+}
+
+/// Events: the event iteration, crossings, the chattering checks and the jump solve.
+void bind_event_options(py::class_<SimulationOptions>& cls) {
+  using O = SimulationOptions;
+  cls.def_readwrite("max_event_iterations", &O::max_event_iterations,
+                    "Most passes of the event iteration at one instant; >= 1.")
       .def_readwrite("crossing_hysteresis", &O::crossing_hysteresis,
                      "Band, relative to a crossing's nominal value, that a jump must carry a "
                      "just-located crossing past before it flips back; in (0, 1e-3].")
@@ -152,10 +155,15 @@ void bind_options(py::module_& m) {
       .def_readwrite("jump_tol_factor", &O::jump_tol_factor,
                      "Newton tolerance of the jump solve relative to rel_tol; in (0, 1].")
       .def_readwrite("max_jump_iterations", &O::max_jump_iterations,
-                     "Most Newton iterations of one jump solve; >= 1.")
-      .def_readwrite("output_interval_s", &O::output_interval_s,
-                     "Spacing of the output grid, in s; None means (stop_s - start_s) / 500. When "
-                     "set: > 0, at least the run's time resolution, at most 1e9 points.")
+                     "Most Newton iterations of one jump solve; >= 1.");
+}
+
+/// What a run records: the output grid, the CSV stream, the columns and rows kept.
+void bind_output_options(py::class_<SimulationOptions>& cls) {
+  using O = SimulationOptions;
+  cls.def_readwrite("output_interval_s", &O::output_interval_s,
+                    "Spacing of the output grid, in s; None means (stop_s - start_s) / 500. When "
+                    "set: > 0, at least the run's time resolution, at most 1e9 points.")
       .def_readwrite("output_times", &O::output_times,
                      "Output times to use instead of the grid: finite, strictly increasing, within "
                      "[start_s, stop_s], with output_interval_s unset; empty means the grid.")
@@ -176,18 +184,40 @@ void bind_options(py::module_& m) {
                      "'events_only' (the first rows, both limits of each event and the last row).")
       .def_readwrite("record_every", &O::record_every,
                      "With record_rows 'grid', record every n-th output point only (numbered from "
-                     "start_s); >= 1.")
-      .def_readwrite("max_wall_time_s", &O::max_wall_time_s,
-                     "Wall-clock time limit of the run, in s, after which it stops with status "
-                     "'wall-clock limit'; 0 for no limit.")
+                     "start_s); >= 1.");
+}
+
+/// The limits of a run's wall-clock time and memory, and its log.
+void bind_limit_options(py::class_<SimulationOptions>& cls) {
+  using O = SimulationOptions;
+  cls.def_readwrite("max_wall_time_s", &O::max_wall_time_s,
+                    "Wall-clock time limit of the run, in s, after which it stops with status "
+                    "'wall-clock limit'; 0 for no limit.")
       .def_readwrite("max_result_bytes", &O::max_result_bytes,
                      "Most bytes of result held in memory (table rows and event log); > 0. A run "
                      "whose grid alone exceeds it is refused; one that reaches it through events "
                      "ends there, keeping its result.")
       .def_readwrite("log_level", &O::log_level,
                      "Lowest level of the messages written to standard error: 'off', 'error', "
-                     "'warning', 'info' or 'debug'.")
-      .def("validate", &O::validate)
+                     "'warning', 'info' or 'debug'.");
+}
+
+}  // namespace
+
+void bind_options(py::module_& m) {
+  bind_integer_ranges(m);
+  bind_option_enums(m);
+  using O = SimulationOptions;
+  py::class_<O> cls(m, "SimulationOptions",
+                    "Options of a run; fields and rules as hdae::SimulationOptions "
+                    "(engine/include/hdae/options.hpp).");
+  cls.def(py::init<>());
+  bind_run_span_and_tolerances(cls);
+  bind_integrator_options(cls);
+  bind_event_options(cls);
+  bind_output_options(cls);
+  bind_limit_options(cls);
+  cls.def("validate", &O::validate)
       .def("resolved_output_interval_s", &O::resolved_output_interval_s);
 }
 

@@ -132,17 +132,14 @@ void bind_records(py::module_& m) {
       });
 }
 
-}  // namespace
-
-void bind_result(py::module_& m) {
-  bind_records(m);
-  py::class_<ResultObject>(m, "Result", "The result of a run (table, events, status).")
-      .def_property_readonly("time",
-                             [](const py::object& self) {
-                               const auto& t = self.cast<const ResultObject&>().result->table;
-                               return view(t.time().data(), static_cast<py::ssize_t>(t.num_rows()),
-                                           sizeof(double), self);
-                             })
+/// The table: time and columns as numpy views, the column names with their units and kinds.
+void bind_table(py::class_<ResultObject>& cls) {
+  cls.def_property_readonly("time",
+                            [](const py::object& self) {
+                              const auto& t = self.cast<const ResultObject&>().result->table;
+                              return view(t.time().data(), static_cast<py::ssize_t>(t.num_rows()),
+                                          sizeof(double), self);
+                            })
       .def("__getitem__", &column_view, py::arg("name"))
       .def("column", &column_view, py::arg("name"))
       .def_property_readonly("values", &values_view)
@@ -168,13 +165,17 @@ void bind_result(py::module_& m) {
                                return kinds;
                              })
       .def("__len__", [](const ResultObject& r) { return r.result->table.num_rows(); })
-      .def("__contains__",
-           [](const ResultObject& r, const std::string& name) {
-             for (const auto& c : r.result->table.columns())
-               if (c.name == name) return true;
-             return false;
-           })
-      .def_property_readonly("events", [](const ResultObject& r) { return r.result->events; })
+      .def("__contains__", [](const ResultObject& r, const std::string& name) {
+        for (const auto& c : r.result->table.columns())
+          if (c.name == name) return true;
+        return false;
+      });
+}
+
+/// What the run did besides the table: events, parameters, status, statistics, and the files
+/// the example programs write.
+void bind_run_record(py::class_<ResultObject>& cls) {
+  cls.def_property_readonly("events", [](const ResultObject& r) { return r.result->events; })
       .def_property_readonly("parameters",
                              [](const ResultObject& r) {
                                py::dict d;
@@ -198,6 +199,15 @@ void bind_result(py::module_& m) {
           py::arg("path"),
           "Writes path (the table), <stem>.units.csv, <stem>.events.csv and <stem>.params.csv "
           "as the example programs do; returns the paths written.");
+}
+
+}  // namespace
+
+void bind_result(py::module_& m) {
+  bind_records(m);
+  py::class_<ResultObject> cls(m, "Result", "The result of a run (table, events, status).");
+  bind_table(cls);
+  bind_run_record(cls);
 }
 
 }  // namespace hdae::python

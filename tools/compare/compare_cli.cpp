@@ -187,80 +187,116 @@ void remove_stale_report(const std::filesystem::path& dir) {
   }
 }
 
-/// Writes summary.md and, per failing signal, its trace CSV and a PNG drawn by plot.py; a
-/// plot that cannot be made is a warning on err and a line in the summary, not an error.
-void write_report_dir(const CliArguments& a, const ResultTable& reference,
-                      const ResultTable& result, const CompareReport& report,
-                      const PlotEnvironment& plots, std::ostream& out, std::ostream& err) {
-  const std::filesystem::path& dir = *a.report_dir;
+/// Creates dir if need be and clears what an earlier report left in it.
+void prepare_report_dir(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec)
     throw IoError(
         fmt::format("{}: cannot create the report directory ({})", dir.string(), ec.message()));
   remove_stale_report(dir);
+}
 
-  std::string why_no_plots;
-  if (plots.plot_script.empty()) {
-    why_no_plots = "no plot script configured";
-  } else if (!std::filesystem::exists(plots.plot_script, ec)) {
-    why_no_plots = fmt::format("{} not found", plots.plot_script.string());
-  } else if (!std::filesystem::exists(plots.python, ec)) {
-    why_no_plots = fmt::format("{} not found (Debian's python3 with python3-matplotlib)",
-                               plots.python.string());
+/// Why plot.py cannot be run, or "" when it can: the summary and the warning say so instead
+/// of trying a plot per signal.
+std::string why_no_plots(const PlotEnvironment& plots) {
+  std::error_code ec;
+  if (plots.plot_script.empty()) return "no plot script configured";
+  if (!std::filesystem::exists(plots.plot_script, ec)) {
+    return fmt::format("{} not found", plots.plot_script.string());
   }
+  if (!std::filesystem::exists(plots.python, ec)) {
+    return fmt::format("{} not found (Debian's python3 with python3-matplotlib)",
+                       plots.python.string());
+  }
+  return {};
+}
 
-  std::string plot_section;
-  std::set<std::string> taken;
+/// Draws the plot png of failing signal s from its trace csv with plot.py, whose output goes
+/// to plot.log; returns the summary's entry: the plot, or a line saying it failed (with a
+/// warning on err).
+std::string plot_entry(const SignalComparison& s, const std::filesystem::path& csv,
+                       const std::filesystem::path& png, const CliArguments& a,
+                       const PlotEnvironment& plots, std::ostream& err) {
+  const std::filesystem::path log = *a.report_dir / "plot.log";
+  const std::string title = fmt::format("{}: outside the tube from t = {:.6g} (delta_y = {:.3g})",
+                                        s.name, *s.first_failure_t, s.delta_y);
+  const std::string command =
+      fmt::format("{} {} --compare {} {} --signal {} --units-from {} --title {} >> {} 2>&1",
+                  shell_quote(plots.python.string()), shell_quote(plots.plot_script.string()),
+                  shell_quote(csv.string()), shell_quote(png.string()), shell_quote(s.name),
+                  shell_quote(a.reference.string()), shell_quote(title), shell_quote(log.string()));
+  std::error_code ec;
+  if (std::system(command.c_str()) == 0 && std::filesystem::exists(png, ec)) {
+    return fmt::format("### {}\n\n![{}]({})\n\n", s.name, s.name, png.filename().string());
+  }
+  err << fmt::format("hdae-compare: warning: the plot of {} failed; see {}\n", s.name,
+                     log.string());
+  return fmt::format("- {}: plot failed, see plot.log; tube data in `{}`\n", s.name,
+                     csv.filename().string());
+}
+
+/// The summary's section on the failing signals and how many of them it shows.
+struct FailingSignals {
+  std::string markdown;
   std::size_t plotted = 0;
-  const std::filesystem::path log = dir / "plot.log";
+};
+
+/// Writes the trace CSV of each failing signal, up to kMaxPlots of them, and draws its plot
+/// when plot.py can run; a plot that cannot be made is a warning on err and a line in the
+/// section, not an error.
+FailingSignals write_failing_signals(const CliArguments& a, const ResultTable& reference,
+                                     const ResultTable& result, const CompareReport& report,
+                                     const PlotEnvironment& plots, std::ostream& err) {
+  const std::string no_plots = why_no_plots(plots);
+  FailingSignals failing;
+  std::set<std::string> taken;
   for (const SignalComparison& s : report.signals) {
     if (s.points_outside == 0) continue;
-    if (plotted == kMaxPlots) {
-      plot_section += fmt::format("\nOnly the first {} failing signals are plotted.\n", kMaxPlots);
+    if (failing.plotted == kMaxPlots) {
+      failing.markdown +=
+          fmt::format("\nOnly the first {} failing signals are plotted.\n", kMaxPlots);
       break;
     }
-    ++plotted;
+    ++failing.plotted;
     const std::string stem = file_stem(s.name, taken);
-    const std::filesystem::path csv = dir / (stem + std::string(kTraceSuffix));
-    const std::filesystem::path png = dir / (stem + ".png");
+    const std::filesystem::path csv = *a.report_dir / (stem + std::string(kTraceSuffix));
     write_trace_csv(trace_signal(reference, result, a.options, s.name), csv);
-    if (!why_no_plots.empty()) {
-      plot_section += fmt::format("- {}: tube data in `{}` (no plot: {})\n", s.name,
-                                  csv.filename().string(), why_no_plots);
+    if (!no_plots.empty()) {
+      failing.markdown += fmt::format("- {}: tube data in `{}` (no plot: {})\n", s.name,
+                                      csv.filename().string(), no_plots);
       continue;
     }
-    const std::string title = fmt::format("{}: outside the tube from t = {:.6g} (delta_y = {:.3g})",
-                                          s.name, *s.first_failure_t, s.delta_y);
-    const std::string command = fmt::format(
-        "{} {} --compare {} {} --signal {} --units-from {} --title {} >> {} 2>&1",
-        shell_quote(plots.python.string()), shell_quote(plots.plot_script.string()),
-        shell_quote(csv.string()), shell_quote(png.string()), shell_quote(s.name),
-        shell_quote(a.reference.string()), shell_quote(title), shell_quote(log.string()));
-    if (std::system(command.c_str()) == 0 && std::filesystem::exists(png, ec)) {
-      plot_section +=
-          fmt::format("### {}\n\n![{}]({})\n\n", s.name, s.name, png.filename().string());
-    } else {
-      plot_section += fmt::format("- {}: plot failed, see plot.log; tube data in `{}`\n", s.name,
-                                  csv.filename().string());
-      err << fmt::format("hdae-compare: warning: the plot of {} failed; see {}\n", s.name,
-                         log.string());
-    }
+    failing.markdown += plot_entry(s, csv, *a.report_dir / (stem + ".png"), a, plots, err);
   }
-  if (!why_no_plots.empty() && plotted > 0) {
-    err << "hdae-compare: warning: no plots: " << why_no_plots << '\n';
+  if (!no_plots.empty() && failing.plotted > 0) {
+    err << "hdae-compare: warning: no plots: " << no_plots << '\n';
   }
+  return failing;
+}
 
+/// Writes summary.md: the inputs, the comparison's report and the failing signals' section.
+void write_summary(const CliArguments& a, const CompareReport& report,
+                   const FailingSignals& failing, std::ostream& out) {
   std::string summary = fmt::format("# hdae-compare\n\n- reference: `{}`\n- result: `{}`\n\n",
                                     a.reference.string(), a.result.string());
   summary += report.markdown_report();
-  if (plotted > 0) summary += "\n## Failing signals\n\n" + plot_section;
-  const std::filesystem::path summary_file = dir / "summary.md";
+  if (failing.plotted > 0) summary += "\n## Failing signals\n\n" + failing.markdown;
+  const std::filesystem::path summary_file = *a.report_dir / "summary.md";
   std::ofstream f(summary_file, std::ios::binary);
   f << summary;
   f.close();
   if (!f) throw IoError(fmt::format("{}: write failed", summary_file.string()));
   out << "report: " << summary_file.string() << '\n';
+}
+
+/// Writes summary.md and, per failing signal, its trace CSV and a PNG drawn by plot.py.
+void write_report_dir(const CliArguments& a, const ResultTable& reference,
+                      const ResultTable& result, const CompareReport& report,
+                      const PlotEnvironment& plots, std::ostream& out, std::ostream& err) {
+  prepare_report_dir(*a.report_dir);
+  const FailingSignals failing = write_failing_signals(a, reference, result, report, plots, err);
+  write_summary(a, report, failing, out);
 }
 
 }  // namespace

@@ -88,88 +88,12 @@ class ElasticSliderCrank final : public PhysicsModelOf<ElasticSliderCrank> {
 
   template <class S>
   void residuals(Equations<S>& e) const {
-    using std::cos;
-    using std::sin;
-    const double r = p_.crank_length_m;
-    const double l = p_.rod_length_m;
-    const double m = p_.rod_mass_kg;
-    const double g = p_.gravity_mps2;
     const Shape k = shape();
-    const S& theta = e.x(theta_);
-    const S& xA = e.x(xA_);
-    const S& yA = e.x(yA_);
-    const S& phi = e.x(phi_);
-    const S& om = e.x(om_);
-    const S& qa = e.x(qa_);
-    const S& pa = e.x(pa_);
-    const S& FAx = e.x(FAx_);
-    const S& FAy = e.x(FAy_);
-    const S& FBx = e.x(FBx_);
-    const S& FBy = e.x(FBy_);
-    const S c = cos(phi);
-    const S s = sin(phi);
-    const S stretch = 1.0 + qa / l;  // L of the header
-    const S& alpha = e.der(om_);     // phi''
-    const S& qa_acc = e.der(pa_);    // qa''
-    // The sums over the bending modes: Qc, Qd and their rates, sum q_k^2, sum q_k q_k'.
-    S Qc = 0.0, Qc_rate = 0.0, Qc_acc = 0.0, Qd = 0.0, Qd_rate = 0.0, Qd_acc = 0.0;
-    S q_squares = 0.0, q_rates = 0.0;
-    for (int i = 0; i < kBendingModes; ++i) {
-      const S& q = e.x(q_[i]);
-      const S& qr = e.x(p_rate_[i]);
-      const S& qacc = e.der(p_rate_[i]);
-      Qc += k.c[i] * q;
-      Qc_rate += k.c[i] * qr;
-      Qc_acc += k.c[i] * qacc;
-      Qd += k.d[i] * q;
-      Qd_rate += k.d[i] * qr;
-      Qd_acc += k.d[i] * qacc;
-      q_squares += q * q;
-      q_rates += q * qr;
-    }
-    const S& axA = e.der(uA_);
-    const S& ayA = e.der(vA_);
-    const S aAx = c * axA + s * ayA;  // A'' in the rod frame
-    const S aAy = -s * axA + c * ayA;
-    const S loc_x = -alpha * Qc - om * om * k.S0 * stretch - 2.0 * om * Qc_rate + k.S0 * qa_acc / l;
-    const S loc_y = alpha * k.S0 * stretch - om * om * Qc + 2.0 * om * k.S0 * pa / l + Qc_acc;
-
-    e.set(crank_kinematics_, e.der(theta_) - e.x(w_));
-    e.set(kinematics_xA_, e.der(xA_) - e.x(uA_));
-    e.set(kinematics_yA_, e.der(yA_) - e.x(vA_));
-    e.set(rod_kinematics_, e.der(phi_) - om);
-    e.set(axial_kinematics_, e.der(qa_) - pa);
-    for (int i = 0; i < kBendingModes; ++i) {
-      e.set(bending_kinematics_[i], e.der(q_[i]) - e.x(p_rate_[i]));
-    }
-    e.set(kinematics_xB_, e.der(xB_) - e.x(uB_));
-
-    e.set(crank_, p_.crank_inertia_kgm2 * e.der(w_) - p_.torque_nm +
-                      p_.crank_mass_kg * g * (r / 2) * cos(theta) + (xA * FAy - yA * FAx));
-    e.set(rod_x_, m * axA + c * loc_x - s * loc_y - FAx - FBx);
-    e.set(rod_y_, m * ayA + s * loc_x + c * loc_y - FAy - FBy + m * g);
-    e.set(rod_phi_, -Qc * aAx + k.S0 * stretch * aAy +
-                        alpha * (stretch * stretch * k.I0 + m / 2 * q_squares) +
-                        2.0 * om * (stretch * k.I0 * pa / l + m / 2 * q_rates) + stretch * Qd_acc -
-                        Qd * qa_acc / l - (l + qa) * (-s * FBx + c * FBy) +
-                        g * (c * k.S0 * stretch - s * Qc));
-    e.set(
-        axial_,
-        k.S0 / l * aAx +
-            (-alpha * Qd - om * om * stretch * k.I0 - 2.0 * om * Qd_rate + k.I0 * qa_acc / l) / l +
-            k.axial * qa - (c * FBx + s * FBy) + g * s * k.S0 / l);
-    for (int i = 0; i < kBendingModes; ++i) {
-      const S& q = e.x(q_[i]);
-      e.set(bending_[i], k.c[i] * aAy + alpha * stretch * k.d[i] - om * om * (m / 2) * q +
-                             2.0 * om * k.d[i] * pa / l + (m / 2) * e.der(p_rate_[i]) +
-                             k.bending[i] * q + g * c * k.c[i]);
-    }
-    e.set(slider_, p_.slider_mass_kg * e.der(uB_) + FBx);
-
-    e.set(pin_x_, xA - r * cos(theta));
-    e.set(pin_y_, yA - r * sin(theta));
-    e.set(end_x_, e.x(xB_) - xA - (l + qa) * c);
-    e.set(end_y_, yA + (l + qa) * s);
+    const RodMotion<S> rod = rod_motion(e, k);
+    set_kinematics(e);
+    set_rigid_body_balances(e, k, rod);
+    set_elastic_rod_balances(e, k, rod);
+    set_constraints(e, rod);
   }
 
   [[nodiscard]] const ElasticSliderCrankParameters& parameters() const { return p_; }
@@ -183,6 +107,170 @@ class ElasticSliderCrank final : public PhysicsModelOf<ElasticSliderCrank> {
   };
   [[nodiscard]] Shape shape() const;
   void set_starts();
+
+  /// The sums over the bending modes: Qc, Qd and their rates and accelerations, sum q_k^2 and
+  /// sum q_k q_k'.
+  template <class S>
+  struct ModalSums {
+    S Qc = 0.0, Qc_rate = 0.0, Qc_acc = 0.0, Qd = 0.0, Qd_rate = 0.0, Qd_acc = 0.0;
+    S q_squares = 0.0, q_rates = 0.0;
+  };
+
+  /// What the rod's balances share, formed once per evaluation since every operation counts
+  /// with Taylor jets: the frame's direction, its stretch L, A'' in the rod frame, the modal
+  /// sums, and the rod's acceleration terms loc_x, loc_y (header).
+  template <class S>
+  struct RodMotion {
+    S c, s;  // cos(phi), sin(phi)
+    S stretch;
+    S aAx, aAy;
+    ModalSums<S> sums;
+    S loc_x, loc_y;
+  };
+
+  template <class S>
+  ModalSums<S> modal_sums(const Equations<S>& e, const Shape& k) const {
+    ModalSums<S> sums;
+    for (int i = 0; i < kBendingModes; ++i) {
+      const S& q = e.x(q_[i]);
+      const S& qr = e.x(p_rate_[i]);
+      const S& qacc = e.der(p_rate_[i]);
+      sums.Qc += k.c[i] * q;
+      sums.Qc_rate += k.c[i] * qr;
+      sums.Qc_acc += k.c[i] * qacc;
+      sums.Qd += k.d[i] * q;
+      sums.Qd_rate += k.d[i] * qr;
+      sums.Qd_acc += k.d[i] * qacc;
+      sums.q_squares += q * q;
+      sums.q_rates += q * qr;
+    }
+    return sums;
+  }
+
+  template <class S>
+  RodMotion<S> rod_motion(const Equations<S>& e, const Shape& k) const {
+    using std::cos;
+    using std::sin;
+    const double l = p_.rod_length_m;
+    const S& phi = e.x(phi_);
+    const S& om = e.x(om_);
+    const S& qa = e.x(qa_);
+    const S& pa = e.x(pa_);
+    const S c = cos(phi);
+    const S s = sin(phi);
+    const S stretch = 1.0 + qa / l;  // L of the header
+    const S& alpha = e.der(om_);     // phi''
+    const S& qa_acc = e.der(pa_);    // qa''
+    const ModalSums<S> sums = modal_sums(e, k);
+    const S& Qc = sums.Qc;
+    const S& axA = e.der(uA_);
+    const S& ayA = e.der(vA_);
+    const S aAx = c * axA + s * ayA;  // A'' in the rod frame
+    const S aAy = -s * axA + c * ayA;
+    const S loc_x =
+        -alpha * Qc - om * om * k.S0 * stretch - 2.0 * om * sums.Qc_rate + k.S0 * qa_acc / l;
+    const S loc_y = alpha * k.S0 * stretch - om * om * Qc + 2.0 * om * k.S0 * pa / l + sums.Qc_acc;
+    return RodMotion<S>{c, s, stretch, aAx, aAy, sums, loc_x, loc_y};
+  }
+
+  /// The first-order rows: each position's derivative is its velocity.
+  template <class S>
+  void set_kinematics(Equations<S>& e) const {
+    e.set(crank_kinematics_, e.der(theta_) - e.x(w_));
+    e.set(kinematics_xA_, e.der(xA_) - e.x(uA_));
+    e.set(kinematics_yA_, e.der(yA_) - e.x(vA_));
+    e.set(rod_kinematics_, e.der(phi_) - e.x(om_));
+    e.set(axial_kinematics_, e.der(qa_) - e.x(pa_));
+    for (int i = 0; i < kBendingModes; ++i) {
+      e.set(bending_kinematics_[i], e.der(q_[i]) - e.x(p_rate_[i]));
+    }
+    e.set(kinematics_xB_, e.der(xB_) - e.x(uB_));
+  }
+
+  /// The balances of the crank, of the rod's floating frame (x, y, phi) and of the slider.
+  template <class S>
+  void set_rigid_body_balances(Equations<S>& e, const Shape& k, const RodMotion<S>& rod) const {
+    using std::cos;
+    const double r = p_.crank_length_m;
+    const double l = p_.rod_length_m;
+    const double m = p_.rod_mass_kg;
+    const double g = p_.gravity_mps2;
+    const S& theta = e.x(theta_);
+    const S& xA = e.x(xA_);
+    const S& yA = e.x(yA_);
+    const S& om = e.x(om_);
+    const S& qa = e.x(qa_);
+    const S& pa = e.x(pa_);
+    const S& FAx = e.x(FAx_);
+    const S& FAy = e.x(FAy_);
+    const S& FBx = e.x(FBx_);
+    const S& FBy = e.x(FBy_);
+    const S& alpha = e.der(om_);
+    const S& qa_acc = e.der(pa_);
+    const S& axA = e.der(uA_);
+    const S& ayA = e.der(vA_);
+    const S& c = rod.c;
+    const S& s = rod.s;
+    const S& stretch = rod.stretch;
+    const S& Qc = rod.sums.Qc;
+    const S& Qd = rod.sums.Qd;
+    e.set(crank_, p_.crank_inertia_kgm2 * e.der(w_) - p_.torque_nm +
+                      p_.crank_mass_kg * g * (r / 2) * cos(theta) + (xA * FAy - yA * FAx));
+    e.set(rod_x_, m * axA + c * rod.loc_x - s * rod.loc_y - FAx - FBx);
+    e.set(rod_y_, m * ayA + s * rod.loc_x + c * rod.loc_y - FAy - FBy + m * g);
+    e.set(rod_phi_, -Qc * rod.aAx + k.S0 * stretch * rod.aAy +
+                        alpha * (stretch * stretch * k.I0 + m / 2 * rod.sums.q_squares) +
+                        2.0 * om * (stretch * k.I0 * pa / l + m / 2 * rod.sums.q_rates) +
+                        stretch * rod.sums.Qd_acc - Qd * qa_acc / l -
+                        (l + qa) * (-s * FBx + c * FBy) + g * (c * k.S0 * stretch - s * Qc));
+    e.set(slider_, p_.slider_mass_kg * e.der(uB_) + FBx);
+  }
+
+  /// The balances of the rod's deformation: axial, and each bending mode.
+  template <class S>
+  void set_elastic_rod_balances(Equations<S>& e, const Shape& k, const RodMotion<S>& rod) const {
+    const double l = p_.rod_length_m;
+    const double m = p_.rod_mass_kg;
+    const double g = p_.gravity_mps2;
+    const S& om = e.x(om_);
+    const S& qa = e.x(qa_);
+    const S& pa = e.x(pa_);
+    const S& FBx = e.x(FBx_);
+    const S& FBy = e.x(FBy_);
+    const S& alpha = e.der(om_);
+    const S& qa_acc = e.der(pa_);
+    const S& c = rod.c;
+    const S& s = rod.s;
+    const S& stretch = rod.stretch;
+    e.set(axial_, k.S0 / l * rod.aAx +
+                      (-alpha * rod.sums.Qd - om * om * stretch * k.I0 -
+                       2.0 * om * rod.sums.Qd_rate + k.I0 * qa_acc / l) /
+                          l +
+                      k.axial * qa - (c * FBx + s * FBy) + g * s * k.S0 / l);
+    for (int i = 0; i < kBendingModes; ++i) {
+      const S& q = e.x(q_[i]);
+      e.set(bending_[i], k.c[i] * rod.aAy + alpha * stretch * k.d[i] - om * om * (m / 2) * q +
+                             2.0 * om * k.d[i] * pa / l + (m / 2) * e.der(p_rate_[i]) +
+                             k.bending[i] * q + g * c * k.c[i]);
+    }
+  }
+
+  /// The crank pin and the rod's end on the slider's guide.
+  template <class S>
+  void set_constraints(Equations<S>& e, const RodMotion<S>& rod) const {
+    using std::cos;
+    using std::sin;
+    const double r = p_.crank_length_m;
+    const double l = p_.rod_length_m;
+    const S& theta = e.x(theta_);
+    const S& xA = e.x(xA_);
+    const S& yA = e.x(yA_);
+    const S& qa = e.x(qa_);
+    e.set(pin_x_, xA - r * cos(theta));
+    e.set(pin_y_, yA - r * sin(theta));
+    e.set(end_x_, e.x(xB_) - xA - (l + qa) * rod.c);
+    e.set(end_y_, yA + (l + qa) * rod.s);
+  }
 
   ElasticSliderCrankParameters p_;
   Var theta_, w_, xA_, yA_, uA_, vA_, phi_, om_, qa_, pa_, xB_, uB_;
