@@ -8,19 +8,16 @@ namespace {
 /// RestartStep::kFromHistory: the share of IDA's error test that the first (order-1) step may
 /// use by the second derivative before the event. The step then passes even when the event
 /// made the second derivative up to 20 times larger (beyond, it fails and IDA shrinks it).
-/// Fractions from 0.01 to 1 cost the same steps within noise on the pulsed chain of
-/// bench/restart_main.cpp (with the quick climb too: 0.05, 0.25 and 1 give 7.9, 7.5 and 8.1
-/// extra steps per switch at 3334 masses), while bouncing-ball impact times at rel_tol 1e-8
-/// are off by 3e-8 s (0.01), 7e-8 s (0.05), 1.4e-7 s (0.25) and 1.7e-7 s (1), measured
-/// without the quick climb.
+/// Larger shares cost no fewer steps on the pulsed chain of bench/restart_main.cpp and leave
+/// the bouncing ball's impact times less accurate (docs/design.md, "Restarts").
 constexpr double kRestartErrorFraction = 0.05;
 
 /// RestartStep::kKeepOrder: the difference step of the right limit's second derivative, as a
 /// fraction of the step h IDA goes on with. Its error, dt/2 times the third derivative, then
 /// puts (dt/2) h^2/2 y^(3), 3/200 of the third-order term h^3/6 y^(3), into the history's
 /// first step; smaller fractions would divide the derivatives' own error (about 1e-8
-/// relative, from difference Jacobians) by a shorter dt. On the pulsed chain of
-/// bench/restart_main.cpp 1e-2, 1e-3 and 1e-4 cost the same steps within noise.
+/// relative, from difference Jacobians) by a shorter dt, and cost no fewer steps on the pulsed
+/// chain of bench/restart_main.cpp.
 constexpr double kCurvatureStepFraction = 1e-2;
 
 }  // namespace
