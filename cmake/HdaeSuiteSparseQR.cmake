@@ -1,5 +1,5 @@
 # SuiteSparseQR (Debian libsuitesparse-dev, which also holds KLU): the rank-revealing sparse QR
-# of the singular-matrix diagnosis (engine/src/reinit/rank_diagnosis.cpp), through Eigen's
+# of the singular-matrix diagnosis (engine/src/linalg/rank_diagnosis.cpp), through Eigen's
 # SPQRSupport module. Debian ships no CMake package for it, so the libraries are found by name
 # and gathered in one imported target, which a project using the static engine gets too.
 if(NOT TARGET hdae_deps::suitesparseqr)

@@ -217,7 +217,7 @@ which keeps KLU's symbolic analysis (\`klu_analyze\`, AMD ordering) for as long 
 is the same and refactorizes numerically (\`klu_refactor\`) in the previous pivot order while
 the row kinds stay the same, falling back to a factorization with pivot search when that
 order meets a zero pivot, a pivot growth a hundred times the pivot search's, or a condition
-estimate below the singularity threshold (engine/src/reinit/linear_solver.cpp). What is left
+estimate below the singularity threshold (engine/src/linalg/linear_solver.cpp). What is left
 in the profile is the numeric work of each event: the coloured difference Jacobians (a
 handful of residual calls each, independent of N), KLU's factorizations and its condition
 estimate (\`klu_condest\`, which decides whether J is singular), and the one pattern build."

@@ -5,8 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include "linalg/rank_diagnosis.hpp"
 #include "reinit/jump_solver.hpp"
-#include "reinit/rank_diagnosis.hpp"
 #include "reinit_test_models.hpp"
 
 namespace hdae::reinit {
@@ -85,7 +85,8 @@ TEST_CASE("a singular verdict names every equation and variable when none could 
   // A null basis whose shares all drown (e.g. a subnormal scale) leaves both lists empty; the
   // message must still name suspects rather than print "equations {}".
   const testing::TestModel clutch = testing::make_clutch();
-  const std::string message = describe_singular("J", 0.0, clutch.structure, RankDeficiency{});
+  const std::string message =
+      linalg::describe_singular("J", 0.0, clutch.structure, linalg::RankDeficiency{});
   CHECK(message ==
         "J is singular at t = 0: equations {J1*der(w1) = tau_emf - tau, J2*der(w2) = tau, "
         "w2 - w1 = 0} are dependent; variables {w1, w2, tau_int} are not determined");

@@ -10,12 +10,12 @@
 
 #include <doctest/doctest.h>
 
+#include "linalg/fd_jacobian.hpp"
+#include "linalg/linear_solver.hpp"
+#include "linalg/rank_diagnosis.hpp"
 #include "model/model_pattern.hpp"
 #include "reinit/consistent_derivatives.hpp"
-#include "reinit/fd_jacobian.hpp"
 #include "reinit/jump_solver.hpp"
-#include "reinit/linear_solver.hpp"
-#include "reinit/rank_diagnosis.hpp"
 #include "reinit/workspace.hpp"
 #include "reinit_test_models.hpp"
 
@@ -96,18 +96,20 @@ TEST_CASE("a coloured difference Jacobian equals the column-by-column one") {
   chain.residual(0.0, x, zeros, r0);
   Eigen::VectorXd increments(static_cast<Eigen::Index>(x.size()));
   for (std::size_t j = 0; j < x.size(); ++j) {
-    increments[static_cast<Eigen::Index>(j)] = difference_increment(x[j], 1.0);
+    increments[static_cast<Eigen::Index>(j)] = linalg::difference_increment(x[j], 1.0);
   }
-  const DifferenceFunction diff = [&](const Eigen::VectorXd& step, Eigen::VectorXd& d) {
+  const linalg::DifferenceFunction diff = [&](const Eigen::VectorXd& step, Eigen::VectorXd& d) {
     for (std::size_t j = 0; j < x.size(); ++j) xs[j] = x[j] + step[static_cast<Eigen::Index>(j)];
     chain.residual(0.0, xs, zeros, r1);
     for (std::size_t i = 0; i < x.size(); ++i) d[static_cast<Eigen::Index>(i)] = r1[i] - r0[i];
   };
   *calls = 0;
-  const ColouredPattern coloured_pattern(pattern);
-  const JacobianMatrix coloured = coloured_difference_jacobian(&coloured_pattern, increments, diff);
+  const linalg::ColouredPattern coloured_pattern(pattern);
+  const linalg::JacobianMatrix coloured =
+      linalg::coloured_difference_jacobian(&coloured_pattern, increments, diff);
   CHECK(*calls == static_cast<long>(pattern.num_colors));
-  const JacobianMatrix dense = coloured_difference_jacobian(nullptr, increments, diff);
+  const linalg::JacobianMatrix dense =
+      linalg::coloured_difference_jacobian(nullptr, increments, diff);
   // Each row reads only its own entries, so a row sees the same perturbed arguments either
   // way and the quotients are the same numbers.
   CHECK(coloured.is_sparse);
@@ -289,7 +291,7 @@ TEST_CASE("a run's workspace orders the pattern once and gives the answers of fr
   }
   // One symbolic analysis for the whole run; the later Newton matrices (same pattern, same
   // row kinds) are refactorized in the first pivot order.
-  const FactorizationCounts& counts = workspace.square_solver().counts();
+  const linalg::FactorizationCounts& counts = workspace.square_solver().counts();
   CHECK(counts.symbolic_analyses == 1);
   CHECK(counts.refactorizations > 0);
   CHECK(counts.fresh_factorizations >= 1);
@@ -327,12 +329,12 @@ TEST_CASE("the sparse rank analysis of a full-rank matrix finds no dependent row
     entries.emplace_back(i, i, 2.0);
     if (i > 0) entries.emplace_back(i, i - 1, 1.0);
   }
-  hdae::reinit::JacobianMatrix a;
+  hdae::linalg::JacobianMatrix a;
   a.is_sparse = true;
   a.sparse.resize(n, n);
   a.sparse.setFromTriplets(entries.begin(), entries.end());
-  const hdae::reinit::RankDeficiency d =
-      hdae::reinit::analyse_rank(a, hdae::reinit::WeakestDirection::kOnlyIfRankDeficient);
+  const hdae::linalg::RankDeficiency d =
+      hdae::linalg::analyse_rank(a, hdae::linalg::WeakestDirection::kOnlyIfRankDeficient);
   CHECK(d.rank == n);
   CHECK(d.dependent_rows.empty());
   CHECK(d.undetermined_columns.empty());

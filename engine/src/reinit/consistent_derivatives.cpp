@@ -26,11 +26,11 @@
 
 #include <fmt/format.h>
 
-#include "reinit/fd_jacobian.hpp"
+#include "linalg/fd_jacobian.hpp"
+#include "linalg/linear_solver.hpp"
+#include "linalg/rank_diagnosis.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit/jump_system.hpp"
-#include "reinit/linear_solver.hpp"
-#include "reinit/rank_diagnosis.hpp"
 #include "reinit/workspace.hpp"
 
 namespace hdae::reinit {
@@ -47,7 +47,7 @@ constexpr int kRefinements = 3;
 struct ResidualDifferences {
   const JumpProblem& problem;
   std::span<const double> x;
-  const ColouredPattern* pattern;
+  const linalg::ColouredPattern* pattern;
   std::vector<double> zeros;
   std::vector<double> r0;      ///< F(t, x, 0)
   std::vector<double> r_base;  ///< F(t, x, der) at the base of the current Newton step
@@ -55,7 +55,7 @@ struct ResidualDifferences {
   std::vector<double> argument;
 
   ResidualDifferences(const JumpProblem& p, std::span<const double> x_in,
-                      const ColouredPattern* pattern_ptr)
+                      const linalg::ColouredPattern* pattern_ptr)
       : problem(p),
         x(x_in),
         pattern(pattern_ptr),
@@ -75,7 +75,7 @@ struct ResidualDifferences {
 /// rows and sum u_i dF_i/dx on the rows a hidden constraint replaces, with their explicit
 /// time derivatives.
 struct LinearRows {
-  JacobianMatrix jacobian;
+  linalg::JacobianMatrix jacobian;
   Eigen::VectorXd time_derivative;
 };
 
@@ -85,8 +85,8 @@ bool any_constraint(std::span<const RowKind> row_kinds) {
 
 /// dF/d(der_x) at der: unit steps on the first Newton step (der = 0; exact for rows affine in
 /// der_x), forward-difference steps afterwards. Leaves F(t, x, der) in d.r_base.
-JacobianMatrix derivative_columns(ResidualDifferences& d, const Eigen::VectorXd& der,
-                                  const Eigen::VectorXd& nominal, bool first) {
+linalg::JacobianMatrix derivative_columns(ResidualDifferences& d, const Eigen::VectorXd& der,
+                                          const Eigen::VectorXd& nominal, bool first) {
   const Eigen::Index n = d.size();
   std::vector<double> base(der.data(), der.data() + n);
   if (first) {
@@ -97,32 +97,32 @@ JacobianMatrix derivative_columns(ResidualDifferences& d, const Eigen::VectorXd&
   }
   Eigen::VectorXd increments = Eigen::VectorXd::Ones(n);
   if (!first) {
-    for (Eigen::Index j = 0; j < n; ++j) increments[j] = difference_increment(der[j], nominal[j]);
+    for (Eigen::Index j = 0; j < n; ++j)
+      increments[j] = linalg::difference_increment(der[j], nominal[j]);
   }
-  return coloured_difference_jacobian(d.pattern, increments,
-                                      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-                                        Eigen::VectorXd::Map(d.argument.data(), n) = der + step;
-                                        d.problem.residual(d.problem.t, d.x, d.argument, d.r1);
-                                        diff = d.map(d.r1) - d.map(d.r_base);
-                                      });
+  return linalg::coloured_difference_jacobian(
+      d.pattern, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+        Eigen::VectorXd::Map(d.argument.data(), n) = der + step;
+        d.problem.residual(d.problem.t, d.x, d.argument, d.r1);
+        diff = d.map(d.r1) - d.map(d.r_base);
+      });
 }
 
 /// dF/dx at der_x = 0 for all rows: x stepped by sqrt(eps)-sized increments, forward
 /// (direction 1) or backward (-1).
-JacobianMatrix state_columns(ResidualDifferences& d, const Eigen::VectorXd& nominal,
-                             double direction) {
+linalg::JacobianMatrix state_columns(ResidualDifferences& d, const Eigen::VectorXd& nominal,
+                                     double direction) {
   const std::size_t n = d.x.size();
   Eigen::VectorXd increments(idx(n));
   for (std::size_t j = 0; j < n; ++j) {
-    increments[idx(j)] = direction * difference_increment(d.x[j], nominal[idx(j)]);
+    increments[idx(j)] = direction * linalg::difference_increment(d.x[j], nominal[idx(j)]);
   }
-  return coloured_difference_jacobian(d.pattern, increments,
-                                      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-                                        for (std::size_t j = 0; j < n; ++j)
-                                          d.argument[j] = d.x[j] + step[idx(j)];
-                                        d.problem.residual(d.problem.t, d.argument, d.zeros, d.r1);
-                                        diff = d.map(d.r1) - d.map(d.r0);
-                                      });
+  return linalg::coloured_difference_jacobian(
+      d.pattern, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+        for (std::size_t j = 0; j < n; ++j) d.argument[j] = d.x[j] + step[idx(j)];
+        d.problem.residual(d.problem.t, d.argument, d.zeros, d.r1);
+        diff = d.map(d.r1) - d.map(d.r0);
+      });
 }
 
 /// dF/dt at fixed x and der_x = 0, all rows: a forward (direction 1) or backward (-1)
@@ -130,14 +130,14 @@ JacobianMatrix state_columns(ResidualDifferences& d, const Eigen::VectorXd& nomi
 /// step actually taken, (t + h) - t, is used so the quotient carries no rounding of t.
 Eigen::VectorXd time_difference(ResidualDifferences& d, double direction) {
   const double t = d.problem.t;
-  const double t_step = (t + direction * difference_increment(t, 1.0)) - t;
+  const double t_step = (t + direction * linalg::difference_increment(t, 1.0)) - t;
   d.problem.residual(t + t_step, d.x, d.zeros, d.r1);
   return (d.map(d.r1) - d.map(d.r0)) / t_step;
 }
 
 /// Row p of a and v becomes sum_k u_k (row rows_k) for each hidden constraint. The rows a
 /// constraint combines are no other constraint's replaced row, so the order does not matter.
-void combine_hidden_rows(std::span<const HiddenConstraint> hidden, JacobianMatrix& a,
+void combine_hidden_rows(std::span<const HiddenConstraint> hidden, linalg::JacobianMatrix& a,
                          Eigen::VectorXd& v) {
   if (hidden.empty()) return;
   if (a.is_sparse) {
@@ -200,11 +200,11 @@ Eigen::VectorXd newton_rhs(const ResidualDifferences& d, const std::optional<Lin
 
 /// The Newton matrix and right-hand side at der (der = 0 on the first step, as if all rows
 /// were affine).
-JacobianMatrix newton_system(ResidualDifferences& d, const std::optional<LinearRows>& lin,
-                             const Eigen::VectorXd& der, const Eigen::VectorXd& nominal, bool first,
-                             Eigen::VectorXd& rhs) {
+linalg::JacobianMatrix newton_system(ResidualDifferences& d, const std::optional<LinearRows>& lin,
+                                     const Eigen::VectorXd& der, const Eigen::VectorXd& nominal,
+                                     bool first, Eigen::VectorXd& rhs) {
   const JumpProblem& p = d.problem;
-  JacobianMatrix jac = derivative_columns(d, der, nominal, first);
+  linalg::JacobianMatrix jac = derivative_columns(d, der, nominal, first);
   rhs = newton_rhs(d, lin, der, first);
   if (!lin) return jac;
   jac.take_rows(lin->jacobian, p.row_kinds, RowKind::kConstraint);
@@ -218,18 +218,20 @@ JacobianMatrix newton_system(ResidualDifferences& d, const std::optional<LinearR
 /// values, rows to a largest entry of 1. Says why in out when jac is singular. terms gets
 /// |M| |der + step| per row (the size of the derivative terms at the new point), and
 /// inv_row_scale the row scaling (for refine()).
-bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace, JacobianMatrix& jac,
-                        const Eigen::VectorXd& nominal, const Eigen::VectorXd& rhs,
-                        const Eigen::VectorXd& der, Eigen::VectorXd& step, Eigen::VectorXd& terms,
+bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace,
+                        linalg::JacobianMatrix& jac, const Eigen::VectorXd& nominal,
+                        const Eigen::VectorXd& rhs, const Eigen::VectorXd& der,
+                        Eigen::VectorXd& step, Eigen::VectorXd& terms,
                         Eigen::VectorXd& inv_row_scale, DerivativeOutcome& out) {
   inv_row_scale = jac.row_max_abs(nominal);
   for (double& s : inv_row_scale) s = s > 0.0 ? 1.0 / s : 1.0;
   jac.scale(inv_row_scale, nominal);
-  SquareSolver& lu = workspace.square_solver();
+  linalg::SquareSolver& lu = workspace.square_solver();
   if (!lu.factorize(jac, problem.row_kinds)) {
     out.status = SolveStatus::kSingular;
-    out.message = describe_singular("J = [M_d; df_c/dx]", problem.t, *problem.structure,
-                                    analyse_rank(jac, WeakestDirection::kAlways));
+    out.message =
+        linalg::describe_singular("J = [M_d; df_c/dx]", problem.t, *problem.structure,
+                                  linalg::analyse_rank(jac, linalg::WeakestDirection::kAlways));
     return false;
   }
   step = nominal.cwiseProduct(lu.solve(rhs.cwiseProduct(inv_row_scale)));
@@ -329,7 +331,7 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   }
   Eigen::VectorXd der = Eigen::VectorXd::Zero(idx(n)), rhs, step, terms, inv_row_scale;
   for (int iteration = 0;; ++iteration) {
-    JacobianMatrix jac = newton_system(differences, lin, der, nominal, iteration == 0, rhs);
+    linalg::JacobianMatrix jac = newton_system(differences, lin, der, nominal, iteration == 0, rhs);
     if (!rhs.allFinite() || !jac.all_finite()) {
       out.status = SolveStatus::kNotConverged;
       out.message = fmt::format(
@@ -354,7 +356,7 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
       out.message = fmt::format(
           "consistent derivatives at t = {}: Newton's method on the rows nonlinear in der_x "
           "did not converge in {} iterations; equations {} are not satisfied",
-          problem.t, problem.max_iterations, equation_list(structure, open));
+          problem.t, problem.max_iterations, linalg::equation_list(structure, open));
       return out;
     }
   }

@@ -7,7 +7,7 @@
 
 #include <Eigen/SVD>
 
-#include "reinit/linear_solver.hpp"
+#include "linalg/linear_solver.hpp"
 #include "reinit/workspace.hpp"
 
 namespace hdae::reinit {
@@ -78,7 +78,7 @@ std::vector<HiddenConstraint> find_hidden_constraints(const JumpProblem& problem
   if (!m.allFinite()) return {};
   const Eigen::BDCSVD<Eigen::MatrixXd> svd(m, Eigen::ComputeFullU);
   const Eigen::VectorXd& sigma = svd.singularValues();  // descending, min(rows, cols) of them
-  const double bound = kRankTolerance * (sigma.size() > 0 ? sigma[0] : 0.0);
+  const double bound = linalg::kRankTolerance * (sigma.size() > 0 ? sigma[0] : 0.0);
   Eigen::Index rank = 0;
   while (rank < sigma.size() && sigma[rank] > bound) ++rank;
   const Eigen::Index rows = m.rows();

@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "reinit/fd_jacobian.hpp"
-#include "reinit/rank_diagnosis.hpp"
+#include "linalg/fd_jacobian.hpp"
+#include "linalg/rank_diagnosis.hpp"
 
 namespace hdae::reinit {
 namespace {
@@ -15,7 +15,7 @@ std::vector<std::size_t> constraint_rows_holding(const JumpProblem& p, std::vect
                                                  std::span<const double> der_x,
                                                  std::span<const double> r0, std::size_t j) {
   const double saved = x[j];
-  x[j] = saved + difference_increment(saved, p.structure->variables.nominal(j));
+  x[j] = saved + linalg::difference_increment(saved, p.structure->variables.nominal(j));
   std::vector<double> r1(x.size());
   p.residual(p.t, x, der_x, r1);
   x[j] = saved;
@@ -40,7 +40,7 @@ ImpulsePlan plan_impulses(const JumpProblem& p, std::span<const double> x,
       plan.error = fmt::format(
           "impulse source {} is not an algebraic unknown in this mode (its derivative enters "
           "an equation of motion); mark the force that acts, not a state",
-          variable_list(*p.structure, {j}));
+          linalg::variable_list(*p.structure, {j}));
       return plan;
     }
   }

@@ -14,11 +14,11 @@
 
 #include <fmt/format.h>
 
-#include "reinit/fd_jacobian.hpp"
+#include "linalg/fd_jacobian.hpp"
+#include "linalg/linear_solver.hpp"
+#include "linalg/rank_diagnosis.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit/jump_system.hpp"
-#include "reinit/linear_solver.hpp"
-#include "reinit/rank_diagnosis.hpp"
 #include "reinit/workspace.hpp"
 
 namespace hdae::reinit {
@@ -60,7 +60,7 @@ struct NewtonRun {
   const ModelStructure& structure;
   JumpSystem& system;
   Workspace& workspace;
-  const ColouredPattern* pattern;
+  const linalg::ColouredPattern* pattern;
   bool least_squares;  ///< fixed start values: least-squares steps (ITI paper section 5)
   Eigen::VectorXd inv_row_scale;
 };
@@ -104,9 +104,10 @@ std::vector<std::size_t> fixed_entering(NewtonRun& run, const Eigen::VectorXd& z
 
 /// ITI paper section 5: with fixed values the square jump system may lose rank; say which
 /// variables the equations leave open and which equations repeat each other.
-void warn_rank_deficiency(NewtonRun& run, const JacobianMatrix& scaled, bool minimum_norm,
+void warn_rank_deficiency(NewtonRun& run, const linalg::JacobianMatrix& scaled, bool minimum_norm,
                           const Eigen::VectorXd& z, const Eigen::VectorXd& g, JumpOutcome& out) {
-  const RankDeficiency d = analyse_rank(scaled, WeakestDirection::kOnlyIfRankDeficient);
+  const linalg::RankDeficiency d =
+      linalg::analyse_rank(scaled, linalg::WeakestDirection::kOnlyIfRankDeficient);
   const double t = run.problem.t;
   std::vector<std::size_t> open;
   for (const std::size_t j : d.undetermined_columns) {
@@ -116,7 +117,7 @@ void warn_rank_deficiency(NewtonRun& run, const JacobianMatrix& scaled, bool min
     out.warnings.push_back(fmt::format(
         "jump at t = {}: with fixed start values the jump equations are under-determined: "
         "variables {} are not determined; {}",
-        t, variable_list(run.structure, open),
+        t, linalg::variable_list(run.structure, open),
         minimum_norm ? "they change as little as possible (minimum-norm answer)"
                      : "a basic least-squares answer is used"));
   }
@@ -124,8 +125,8 @@ void warn_rank_deficiency(NewtonRun& run, const JacobianMatrix& scaled, bool min
     out.warnings.push_back(fmt::format(
         "jump at t = {}: with the start values of {} fixed the jump equations are "
         "over-determined: equations {} are dependent and are met in the least-squares sense",
-        t, variable_list(run.structure, fixed_entering(run, z, g, d.dependent_rows)),
-        equation_list(run.structure, d.dependent_rows)));
+        t, linalg::variable_list(run.structure, fixed_entering(run, z, g, d.dependent_rows)),
+        linalg::equation_list(run.structure, d.dependent_rows)));
   }
 }
 
@@ -136,7 +137,8 @@ JumpOutcome finish(JumpOutcome out, SolveStatus status, std::string message) {
 }
 
 /// Rows scaled by their largest sensitivity to a nominal-sized change: the reciprocal scales.
-Eigen::VectorXd inverse_row_scale(const JacobianMatrix& jac, const Eigen::VectorXd& nominal) {
+Eigen::VectorXd inverse_row_scale(const linalg::JacobianMatrix& jac,
+                                  const Eigen::VectorXd& nominal) {
   Eigen::VectorXd row_scale = jac.row_max_abs(nominal);
   for (double& s : row_scale) {
     if (!(s > 0.0) || !std::isfinite(s)) s = 1.0;  // a row that no unknown moves
@@ -146,16 +148,16 @@ Eigen::VectorXd inverse_row_scale(const JacobianMatrix& jac, const Eigen::Vector
 
 /// The Newton direction from jac du = -r (jac scaled): by LU for the square system, in the
 /// least-squares sense with fixed start values. Nothing when the LU finds jac singular.
-std::optional<NewtonDirection> newton_direction(NewtonRun& run, const JacobianMatrix& jac,
+std::optional<NewtonDirection> newton_direction(NewtonRun& run, const linalg::JacobianMatrix& jac,
                                                 const Eigen::VectorXd& r) {
   NewtonDirection direction;
   direction.rank = jac.size();
   if (!run.least_squares) {
-    SquareSolver& lu = run.workspace.square_solver();
+    linalg::SquareSolver& lu = run.workspace.square_solver();
     if (!lu.factorize(jac, run.problem.row_kinds)) return std::nullopt;
     direction.du = lu.solve(-r);
   } else {
-    LeastSquaresSolver ls;
+    linalg::LeastSquaresSolver ls;
     ls.factorize(jac);
     direction.du = ls.solve(-r);
     direction.rank = ls.rank();
@@ -165,12 +167,13 @@ std::optional<NewtonDirection> newton_direction(NewtonRun& run, const JacobianMa
 }
 
 /// The outcome of a singular jump matrix: which variables and equations make it so.
-JumpOutcome singular_jump_matrix(NewtonRun& run, const JacobianMatrix& jac, const Iterate& it,
-                                 JumpOutcome out) {
+JumpOutcome singular_jump_matrix(NewtonRun& run, const linalg::JacobianMatrix& jac,
+                                 const Iterate& it, JumpOutcome out) {
   out.x_plus = run.system.x_plus(it.z);
-  return finish(std::move(out), SolveStatus::kSingular,
-                describe_singular("the jump matrix [M_d; df_c/dx]", run.problem.t, run.structure,
-                                  analyse_rank(jac, WeakestDirection::kAlways)));
+  return finish(
+      std::move(out), SolveStatus::kSingular,
+      linalg::describe_singular("the jump matrix [M_d; df_c/dx]", run.problem.t, run.structure,
+                                linalg::analyse_rank(jac, linalg::WeakestDirection::kAlways)));
 }
 
 /// Unknowns that a full step du from z would take out of their feasible region.
@@ -189,16 +192,16 @@ std::vector<std::size_t> leaving_region(const JumpSystem& system, const Eigen::V
 /// ITI paper section 6, first choice: a step that would leave the feasible region is replaced
 /// by one parallel to the border (the leaving unknowns held, the rest a minimum-norm step)
 /// when the linearised equations are met as well by it, i.e. when they leave room (a kernel).
-Eigen::VectorXd parallel_to_border(const JumpSystem& system, const JacobianMatrix& jac,
+Eigen::VectorXd parallel_to_border(const JumpSystem& system, const linalg::JacobianMatrix& jac,
                                    const Iterate& it, Eigen::VectorXd du) {
   const Eigen::VectorXd& r = it.r;
   const std::vector<std::size_t> leaving = leaving_region(system, it.z, du);
   if (leaving.empty()) return du;
-  JacobianMatrix held = jac;
+  linalg::JacobianMatrix held = jac;
   Eigen::VectorXd keep = Eigen::VectorXd::Ones(du.size());
   for (const std::size_t j : leaving) keep[static_cast<Eigen::Index>(j)] = 0.0;
   held.scale(Eigen::VectorXd::Ones(du.size()), keep);
-  LeastSquaresSolver ls;
+  linalg::LeastSquaresSolver ls;
   ls.factorize(held);
   Eigen::VectorXd along = ls.solve(-r).cwiseProduct(keep);
   const double miss = (jac.multiply(along) + r).norm();
@@ -228,7 +231,7 @@ double feasible_fraction(const JumpSystem& system, const Eigen::VectorXd& z,
 /// the step; step = max_abs(du). Moves it to the accepted point and returns the step fraction
 /// taken. Nothing when no fraction down to kMinStepFraction lowers the residual: it.z and
 /// it.r are then unchanged.
-std::optional<double> line_search(NewtonRun& run, const JacobianMatrix& jac,
+std::optional<double> line_search(NewtonRun& run, const linalg::JacobianMatrix& jac,
                                   const Eigen::VectorXd& du, double step, double reach,
                                   Iterate& it) {
   const Eigen::VectorXd& nominal = run.system.nominal();
@@ -258,7 +261,8 @@ std::optional<double> line_search(NewtonRun& run, const JacobianMatrix& jac,
 
 /// After a step of alpha * du: the final outcome when the run converged (small update and
 /// small residual) or stopped at a stationary least-squares point; nothing to go on.
-std::optional<JumpOutcome> converged_or_stationary(NewtonRun& run, const JacobianMatrix& jac,
+std::optional<JumpOutcome> converged_or_stationary(NewtonRun& run,
+                                                   const linalg::JacobianMatrix& jac,
                                                    const NewtonDirection& direction, double step,
                                                    double alpha, const Iterate& it,
                                                    JumpOutcome& out) {
@@ -275,13 +279,14 @@ std::optional<JumpOutcome> converged_or_stationary(NewtonRun& run, const Jacobia
     // the equations (ITI paper section 5: over-determined and not "correctly modelled").
     warn_rank_deficiency(run, jac, direction.minimum_norm, it.z, it.g, out);
     const std::vector<std::size_t> unmet = rows_above(it.r, tol);
-    return finish(std::move(out), SolveStatus::kNotConverged,
-                  fmt::format("jump at t = {}: the fixed start values of {} cannot all be "
-                              "met: equations {} are not satisfied (largest scaled residual "
-                              "{:.3g})",
-                              run.problem.t,
-                              variable_list(run.structure, fixed_entering(run, it.z, it.g, unmet)),
-                              equation_list(run.structure, unmet), max_abs(it.r)));
+    return finish(
+        std::move(out), SolveStatus::kNotConverged,
+        fmt::format("jump at t = {}: the fixed start values of {} cannot all be "
+                    "met: equations {} are not satisfied (largest scaled residual "
+                    "{:.3g})",
+                    run.problem.t,
+                    linalg::variable_list(run.structure, fixed_entering(run, it.z, it.g, unmet)),
+                    linalg::equation_list(run.structure, unmet), max_abs(it.r)));
   }
   return std::nullopt;
 }
@@ -293,11 +298,12 @@ std::string region_note(const NewtonRun& run, const Eigen::VectorXd& z, const Ei
   return fmt::format(
       "; the Newton step would leave the feasible region (min/max) of {}: the solution may lie "
       "outside it",
-      variable_list(run.structure, leaving));
+      linalg::variable_list(run.structure, leaving));
 }
 
 /// Newton iterations from it (jac: the unscaled Newton matrix at it.z, it.r already scaled).
-JumpOutcome newton_iterations(NewtonRun& run, JacobianMatrix jac, Iterate& it, JumpOutcome out) {
+JumpOutcome newton_iterations(NewtonRun& run, linalg::JacobianMatrix jac, Iterate& it,
+                              JumpOutcome out) {
   const double tol = run.problem.tolerance;
   const double t = run.problem.t;
   for (int k = 1; k <= run.problem.max_iterations; ++k) {
@@ -324,7 +330,7 @@ JumpOutcome newton_iterations(NewtonRun& run, JacobianMatrix jac, Iterate& it, J
       return finish(std::move(out), SolveStatus::kNotConverged,
                     fmt::format("jump at t = {}: no step lowers the residual of the jump "
                                 "equations (iteration {}); largest residuals in equations {}{}",
-                                t, k, equation_list(run.structure, rows_above(it.r, tol)),
+                                t, k, linalg::equation_list(run.structure, rows_above(it.r, tol)),
                                 region_note(run, it.z, direction->du)));
     }
     out.iterations = k;
@@ -339,7 +345,7 @@ JumpOutcome newton_iterations(NewtonRun& run, JacobianMatrix jac, Iterate& it, J
                 fmt::format("jump at t = {}: the jump equations did not converge "
                             "(max_iterations = {}); largest residuals in equations {}",
                             t, run.problem.max_iterations,
-                            equation_list(run.structure, rows_above(it.r, tol))));
+                            linalg::equation_list(run.structure, rows_above(it.r, tol))));
 }
 
 }  // namespace
@@ -361,14 +367,15 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   Iterate it{system.initial_iterate(), {}, {}};
   system.residual(it.z, it.g);
   if (!it.g.allFinite()) {
-    return finish(std::move(out), SolveStatus::kNotConverged,
-                  fmt::format("jump at t = {}: the residual is not finite at x^- in equations {}",
-                              problem.t, equation_list(run.structure, non_finite_rows(it.g))));
+    return finish(
+        std::move(out), SolveStatus::kNotConverged,
+        fmt::format("jump at t = {}: the residual is not finite at x^- in equations {}", problem.t,
+                    linalg::equation_list(run.structure, non_finite_rows(it.g))));
   }
   // Nothing to change: every f_d difference is zero and every f_c row holds exactly.
   if ((it.g.array() == 0.0).all()) return out;
 
-  JacobianMatrix jac = system.jacobian(it.z, it.g, run.pattern);
+  linalg::JacobianMatrix jac = system.jacobian(it.z, it.g, run.pattern);
   system.scale_impulses(jac);
   run.inv_row_scale = inverse_row_scale(jac, system.nominal());
   it.r = it.g.cwiseProduct(run.inv_row_scale);

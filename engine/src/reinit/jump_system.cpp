@@ -64,7 +64,7 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
   }
 }
 
-void JumpSystem::scale_impulses(const JacobianMatrix& jac) {
+void JumpSystem::scale_impulses(const linalg::JacobianMatrix& jac) {
   if (problem_.impulsive.empty()) return;
   const auto n = static_cast<std::size_t>(size());
   Eigen::VectorXd others = nominal_;
@@ -146,26 +146,26 @@ std::vector<double> JumpSystem::impulse_integrals(const Eigen::VectorXd& z) cons
   return integrals;
 }
 
-JacobianMatrix JumpSystem::jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
-                                    const ColouredPattern* pattern) {
+linalg::JacobianMatrix JumpSystem::jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
+                                            const linalg::ColouredPattern* pattern) {
   Eigen::VectorXd increments(z.size());
   for (Eigen::Index j = 0; j < z.size(); ++j) {
-    increments[j] = difference_increment(z[j], nominal_[j]);
+    increments[j] = linalg::difference_increment(z[j], nominal_[j]);
   }
   Eigen::VectorXd perturbed_z(z.size());
   Eigen::VectorXd perturbed_g(z.size());
-  return coloured_difference_jacobian(pattern, increments,
-                                      [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-                                        perturbed_z = z + step;  // no temporary per call
-                                        residual(perturbed_z, perturbed_g);
-                                        diff = perturbed_g - g;
-                                      });
+  return linalg::coloured_difference_jacobian(
+      pattern, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
+        perturbed_z = z + step;  // no temporary per call
+        residual(perturbed_z, perturbed_g);
+        diff = perturbed_g - g;
+      });
 }
 
 Eigen::VectorXd JumpSystem::fixed_value_sensitivity(const Eigen::VectorXd& z,
                                                     const Eigen::VectorXd& g, std::size_t j) {
   const Eigen::Index k = idx(j);
-  const double h = difference_increment(x_minus_[k], nominal_[k]);
+  const double h = linalg::difference_increment(x_minus_[k], nominal_[k]);
   const double saved = x_minus_[k];
   x_minus_[k] = saved + h;
   Eigen::VectorXd shifted_z = z;

@@ -28,7 +28,7 @@
 
 #include <Eigen/Dense>
 
-#include "reinit/fd_jacobian.hpp"
+#include "linalg/fd_jacobian.hpp"
 #include "reinit/jump_solver.hpp"
 #include "sparsity/sparsity_pattern.hpp"
 
@@ -50,7 +50,7 @@ class JumpSystem {
   /// changes over its own coefficient. A variable's nominal is that of the force, not of the
   /// force over an instant; two masses of 1e-10 kg colliding at 1 m/s exchange an impulse of
   /// 1e-10 N s, and scaled by a nominal of 1 its column would make the matrix look singular.
-  void scale_impulses(const JacobianMatrix& jac);
+  void scale_impulses(const linalg::JacobianMatrix& jac);
   [[nodiscard]] const Eigen::VectorXd& x_minus() const { return x_minus_; }
   [[nodiscard]] bool is_impulsive(std::size_t j) const {
     return !problem_.impulsive.empty() && problem_.impulsive[j] != 0;
@@ -69,8 +69,8 @@ class JumpSystem {
   /// x^+ that belongs to the unknowns z (fixed components are x^- bit for bit).
   [[nodiscard]] std::vector<double> x_plus(const Eigen::VectorXd& z) const;
   /// dG/dz by forward differences, coloured when a pattern is given; g = G(z).
-  [[nodiscard]] JacobianMatrix jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
-                                        const ColouredPattern* pattern);
+  [[nodiscard]] linalg::JacobianMatrix jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
+                                                const linalg::ColouredPattern* pattern);
   /// dG/dx_j for a fixed variable j: its start value moved on both sides of the jump (its
   /// slack unchanged). Says which equations a fixed value enters; g = G(z).
   [[nodiscard]] Eigen::VectorXd fixed_value_sensitivity(const Eigen::VectorXd& z,

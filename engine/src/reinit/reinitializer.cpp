@@ -6,9 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "linalg/rank_diagnosis.hpp"
 #include "reinit/hidden_constraints.hpp"
 #include "reinit/impulse_plan.hpp"
-#include "reinit/rank_diagnosis.hpp"
 
 namespace hdae::reinit {
 namespace {
@@ -172,7 +172,7 @@ ConsistencyReport& Reinitializer::failed(ConsistencyReport& report, SolveStatus 
         "; the mass matrix of the f_d rows is singular: {} hidden constraint(s), sums of "
         "equations {} that hold no derivative, were added and differentiated once (a J "
         "still singular after that means an index above 1)",
-        p.hidden.size(), equation_list(*p.structure, rows));
+        p.hidden.size(), linalg::equation_list(*p.structure, rows));
   }
   report.failure = SimulationStatus{
       outcome_of(status), p.t,
@@ -204,7 +204,7 @@ std::vector<bool> Reinitializer::probe_derivatives(double t, std::span<const Row
   std::vector<bool> algebraic(n, true);
   std::vector<double> zero(n, 0.0), probe(n, 0.0), r0(n), r1(n);
   model_.evaluate(t, x, zero, r0, {}, EvaluationPhase::kContinuous, CrossingValues::kUnused);
-  const ColouredPattern* coloured = workspace_.pattern();
+  const linalg::ColouredPattern* coloured = workspace_.pattern();
   auto probe_columns = [&](std::span<const sparsity::Index> columns) {
     for (const std::size_t j : columns) probe[j] = 1.0;
     model_.evaluate(t, x, probe, r1, {}, EvaluationPhase::kContinuous, CrossingValues::kUnused);
@@ -254,7 +254,7 @@ std::string Reinitializer::mode_description(std::span<const RowKind> row_kinds) 
   if (constraints.empty()) return "no constraint rows";
   // The first dozen by name and a count of the rest, like the diagnosis it follows: a mode
   // of 10^5 constraint rows would otherwise make a message of megabytes.
-  return "constraint rows " + equation_list(model_.structure(), constraints);
+  return "constraint rows " + linalg::equation_list(model_.structure(), constraints);
 }
 
 }  // namespace hdae::reinit

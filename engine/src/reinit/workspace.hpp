@@ -14,8 +14,8 @@
 #include <cstddef>
 #include <optional>
 
-#include "reinit/fd_jacobian.hpp"
-#include "reinit/linear_solver.hpp"
+#include "linalg/fd_jacobian.hpp"
+#include "linalg/linear_solver.hpp"
 
 namespace hdae::reinit {
 
@@ -29,14 +29,16 @@ class Workspace {
   Workspace& operator=(const Workspace&) = delete;
 
   /// The coloured pattern of the sparse path, or nullptr on the dense path.
-  [[nodiscard]] const ColouredPattern* pattern() const { return pattern_ ? &*pattern_ : nullptr; }
+  [[nodiscard]] const linalg::ColouredPattern* pattern() const {
+    return pattern_ ? &*pattern_ : nullptr;
+  }
   /// The square solver of all jump and derivative solves (keeps KLU's analysis, see
   /// linear_solver.hpp).
-  [[nodiscard]] SquareSolver& square_solver() { return square_solver_; }
+  [[nodiscard]] linalg::SquareSolver& square_solver() { return square_solver_; }
 
  private:
-  std::optional<ColouredPattern> pattern_;
-  SquareSolver square_solver_;
+  std::optional<linalg::ColouredPattern> pattern_;
+  linalg::SquareSolver square_solver_;
 };
 
 }  // namespace hdae::reinit

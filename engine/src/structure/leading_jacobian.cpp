@@ -8,13 +8,13 @@
 #include <Eigen/SVD>
 #include <Eigen/SparseQR>
 
-#include "reinit/linear_solver.hpp"
+#include "linalg/linear_solver.hpp"
 #include "sparsity/sparsity_pattern.hpp"
 
 namespace hdae::structure {
 namespace {
 
-/// Largest system whose null vectors are computed (dense SVD), as in reinit/rank_diagnosis.
+/// Largest system whose null vectors are computed (dense SVD), as in linalg/rank_diagnosis.
 constexpr std::size_t kDenseLimit = 500;
 /// Relative step of the differences in x (in der(x) the step is a whole nominal value).
 constexpr double kStepInX = 1e-4;
@@ -33,7 +33,7 @@ void partials_of_order(const SystemResidual& f, const SignatureMatrix& s, int or
   }
   if (entries.empty()) return;
   const std::size_t n = s.n;
-  const reinit::ColouredPattern coloured(sparsity::build_pattern(n, entries));
+  const linalg::ColouredPattern coloured(sparsity::build_pattern(n, entries));
   const std::span<const double> v = order == 0 ? x : der_x;
   // Steps (see docs/design.md, "Structure and index", the rank check): a dependence that
   // makes J singular cancels between rows, and a difference of the cancelling rows cancels as
@@ -54,8 +54,8 @@ void partials_of_order(const SystemResidual& f, const SignatureMatrix& s, int or
                order == 0 ? der_x : std::span<const double>(moved_v), r);
     for (std::size_t i = 0; i < n; ++i) d[idx(i)] = r[i] - base[i];
   };
-  const reinit::JacobianMatrix m =
-      reinit::coloured_difference_jacobian(&coloured, increments, diff);
+  const linalg::JacobianMatrix m =
+      linalg::coloured_difference_jacobian(&coloured, increments, diff);
   for (std::size_t k = 0; k < s.entries.size(); ++k) {
     const SignatureEntry& e = s.entries[k];
     if (e.sigma == order) out[k] = m.sparse.coeff(idx(e.row), idx(e.col));
@@ -69,10 +69,10 @@ void partials_of_order(const SystemResidual& f, const SignatureMatrix& s, int or
 /// A regular matrix needs no rank analysis: a sparse LU with pivoting and a condition estimate
 /// (KLU) says so in time linear in the entries for the chains and mechanisms this sees, where
 /// the dense analysis (a full SVD) grows with the cube of the unknowns.
-bool full_rank_sparse(const reinit::JacobianMatrix& a) {
-  reinit::SquareSolver solver;
+bool full_rank_sparse(const linalg::JacobianMatrix& a) {
+  linalg::SquareSolver solver;
   if (a.is_sparse) return solver.factorize(a, {});
-  reinit::JacobianMatrix sparse;
+  linalg::JacobianMatrix sparse;
   sparse.is_sparse = true;
   sparse.sparse = a.dense.sparseView();
   return solver.factorize(sparse, {});
@@ -111,7 +111,7 @@ RankCheck check_rank(const ModelStructure& s, const std::vector<MatrixEntry>& a)
     c.deficiency.rank = idx(n);  // nothing to name
     return c;
   }
-  c.deficiency = reinit::analyse_rank(c.scaled, reinit::WeakestDirection::kOnlyIfRankDeficient);
+  c.deficiency = linalg::analyse_rank(c.scaled, linalg::WeakestDirection::kOnlyIfRankDeficient);
   return c;
 }
 
@@ -140,7 +140,7 @@ std::optional<std::size_t> rank_by_blocks(const ModelStructure& s,
     // Equilibrated as check_rank does: columns by the unknowns' nominal values, rows by their
     // largest entry; square (padded with zeros), as the rank analysis takes it.
     const Eigen::Index size = static_cast<Eigen::Index>(std::max(rows.size(), cols.size()));
-    reinit::JacobianMatrix block;
+    linalg::JacobianMatrix block;
     block.dense = Eigen::MatrixXd::Zero(size, size);
     for (const MatrixEntry& e : entries) {
       block.dense(rows[e.row], cols[e.col]) += e.value * s.variables.nominal(e.col);
@@ -150,7 +150,7 @@ std::optional<std::size_t> rank_by_blocks(const ModelStructure& s,
       if (m > 0.0) block.dense.row(i) /= m;
     }
     rank += static_cast<std::size_t>(
-        reinit::analyse_rank(block, reinit::WeakestDirection::kOnlyIfRankDeficient).rank);
+        linalg::analyse_rank(block, linalg::WeakestDirection::kOnlyIfRankDeficient).rank);
   }
   return rank;
 }
@@ -182,7 +182,7 @@ std::optional<RowCombination> dependent_combination(const RankCheck& j) {
   const Eigen::VectorXd& sv = svd.singularValues();
   const Eigen::Index n = a.rows();
   Eigen::Index first_null = n;
-  while (first_null > 0 && sv[first_null - 1] <= reinit::kRankTolerance * sv[0]) --first_null;
+  while (first_null > 0 && sv[first_null - 1] <= linalg::kRankTolerance * sv[0]) --first_null;
   if (first_null == n) return std::nullopt;
   // Rows of `basis` span the left null space; Gauss-Jordan with the largest pivot of the
   // first row makes the first row vanish on the other rows' pivots, i.e. as sparse as the

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "reinit/rank_diagnosis.hpp"
+#include "linalg/rank_diagnosis.hpp"
 #include "structure/system_residual.hpp"
 
 namespace hdae::structure {
@@ -26,9 +26,9 @@ namespace hdae::structure {
 /// An n x n matrix given by entries, equilibrated (columns by the unknowns' nominal values,
 /// rows by their largest entry) and analysed for rank.
 struct RankCheck {
-  reinit::JacobianMatrix scaled;
+  linalg::JacobianMatrix scaled;
   Eigen::VectorXd row_scale;
-  reinit::RankDeficiency deficiency;
+  linalg::RankDeficiency deficiency;
   [[nodiscard]] bool singular() const { return deficiency.rank < scaled.size(); }
 };
 

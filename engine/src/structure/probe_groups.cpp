@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <span>
 
-#include "reinit/rank_diagnosis.hpp"
+#include "linalg/rank_diagnosis.hpp"
 #include "sparsity/sparsity_pattern.hpp"
 
 namespace hdae::structure {
@@ -40,7 +40,7 @@ std::vector<std::size_t> ProbeGroups::owners(std::size_t group) const {
 std::string ProbeGroups::names(const ModelStructure& s, std::size_t group) const {
   const auto& columns = groups[group];
   if (columns.size() == 1) return "variable '" + s.variables.name(columns.front()) + "'";
-  return "variables " + reinit::variable_list(s, columns);
+  return "variables " + linalg::variable_list(s, columns);
 }
 
 ProbeGroups probe_groups(const SystemResidual& f) {

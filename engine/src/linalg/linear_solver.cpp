@@ -1,4 +1,4 @@
-#include "reinit/linear_solver.hpp"
+#include "linalg/linear_solver.hpp"
 
 #include <klu.h>
 
@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-namespace hdae::reinit {
+namespace hdae::linalg {
 namespace {
 
 /// A refactorization in the previous pivot order is kept when its reciprocal pivot growth
@@ -238,4 +238,4 @@ Eigen::Index LeastSquaresSolver::rank() const {
   return is_sparse_ ? sparse_.rank() : dense_.rank();
 }
 
-}  // namespace hdae::reinit
+}  // namespace hdae::linalg

@@ -1,13 +1,13 @@
-// The dense path of SquareSolver (reinit/linear_solver.hpp): partial pivoting for large, well
+// The dense path of SquareSolver (linalg/linear_solver.hpp): partial pivoting for large, well
 // conditioned matrices, full pivoting for small or poorly conditioned ones, and the verdict
 // "singular" from full pivoting either way.
 #include <cmath>
 
 #include <doctest/doctest.h>
 
-#include "reinit/linear_solver.hpp"
+#include "linalg/linear_solver.hpp"
 
-using namespace hdae::reinit;
+using namespace hdae::linalg;
 
 namespace {
 

@@ -15,9 +15,9 @@
 #include <Eigen/Dense>
 #include <Eigen/SparseQR>
 
-#include "reinit/fd_jacobian.hpp"
+#include "linalg/fd_jacobian.hpp"
 
-namespace hdae::reinit {
+namespace hdae::linalg {
 
 /// Below this reciprocal condition number an equilibrated matrix counts as singular. The
 /// matrices are finite-difference approximations with relative errors near sqrt(eps) ~ 1e-8;
@@ -100,4 +100,4 @@ class LeastSquaresSolver {
   Eigen::SparseQR<SparseMatrix, Eigen::COLAMDOrdering<int>> sparse_;
 };
 
-}  // namespace hdae::reinit
+}  // namespace hdae::linalg

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "hdae/model.hpp"
-#include "reinit/fd_jacobian.hpp"
+#include "linalg/fd_jacobian.hpp"
 
-namespace hdae::reinit {
+namespace hdae::linalg {
 
 struct RankDeficiency {
   Eigen::Index rank = 0;
@@ -48,4 +48,4 @@ enum class WeakestDirection { kOnlyIfRankDeficient, kAlways };
                                             const ModelStructure& structure,
                                             const RankDeficiency& deficiency);
 
-}  // namespace hdae::reinit
+}  // namespace hdae::linalg

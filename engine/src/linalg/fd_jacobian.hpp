@@ -23,7 +23,7 @@
 #include "hdae/model.hpp"
 #include "sparsity/sparsity_pattern.hpp"
 
-namespace hdae::reinit {
+namespace hdae::linalg {
 
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
@@ -85,4 +85,4 @@ struct ColouredPattern {
 /// |value| and the nominal value, with the sign of value (so the step moves away from zero).
 [[nodiscard]] double difference_increment(double value, double nominal);
 
-}  // namespace hdae::reinit
+}  // namespace hdae::linalg

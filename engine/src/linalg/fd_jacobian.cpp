@@ -1,4 +1,4 @@
-#include "reinit/fd_jacobian.hpp"
+#include "linalg/fd_jacobian.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include "sparsity/coloured_differences.hpp"
 
-namespace hdae::reinit {
+namespace hdae::linalg {
 namespace {
 
 Eigen::Index idx(std::size_t i) { return static_cast<Eigen::Index>(i); }
@@ -128,4 +128,4 @@ JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
   return a;
 }
 
-}  // namespace hdae::reinit
+}  // namespace hdae::linalg

@@ -1,4 +1,4 @@
-#include "reinit/rank_diagnosis.hpp"
+#include "linalg/rank_diagnosis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,9 +7,9 @@
 #include <Eigen/SPQRSupport>
 #include <Eigen/SVD>
 
-#include "reinit/linear_solver.hpp"
+#include "linalg/linear_solver.hpp"
 
-namespace hdae::reinit {
+namespace hdae::linalg {
 namespace {
 
 /// Largest size analysed with a dense SVD (a few hundred unknowns take milliseconds);
@@ -167,4 +167,4 @@ std::string describe_singular(std::string_view what, double t, const ModelStruct
                     or_all(deficiency.undetermined_columns, structure.variables.size())));
 }
 
-}  // namespace hdae::reinit
+}  // namespace hdae::linalg
