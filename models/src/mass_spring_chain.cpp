@@ -2,8 +2,7 @@
 
 #include <array>
 #include <cmath>
-
-#include <fmt/format.h>
+#include <utility>
 
 #include "hdae/errors.hpp"
 #include "parameter_fields.hpp"
@@ -30,23 +29,20 @@ constexpr double kMaxMasses = 9007199254740992.0;
 }  // namespace
 
 MassSpringChain::MassSpringChain(MassSpringChainParameters p) : Model("mass_spring_chain"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   masses_ = declare_parameter({.name = "N",
                                .value = static_cast<double>(p_.masses),
                                .min = 1.0,
                                .max = kMaxMasses,
-                               .description = "number of masses, an integer"});
+                               .description = "number of masses",
+                               .integer = true});
   declare_chain();
 }
 
 void MassSpringChain::parameters_changed() {
   MassSpringChainParameters p = detail::read_fields<P>(kFields, structure(), p_);
-  const double n = value(masses_);
-  if (n != std::floor(n)) {
-    throw ModelError(fmt::format(
-        "model 'mass_spring_chain': parameter 'N' (number of masses) must be an integer, got {}",
-        n));
-  }
+  const double n = value(masses_);  // an integer: ParameterInfo::integer
   p.masses = static_cast<std::size_t>(n);
   p_ = p;
   declare_chain();

@@ -3,7 +3,8 @@
 #   - a folder of engine/src includes only the folders below it in the partial order of
 #     docs/design.md (the floors core (options, status, statistics: public headers only) and
 #     sparsity <- linalg; sparsity <- sundials, model; model, linalg <- events <- reinit <-
-#     structure; model <- results; events, reinit, results, sundials <- simulator <- sweep);
+#     structure; model <- results, sensitivity; events, reinit, results, sensitivity, sundials
+#     <- simulator <- sweep);
 #   - the public headers (engine/include/hdae) include neither engine/src nor SUNDIALS;
 #   - in the libraries and programs (engine, reduction, compare, models, tools, examples,
 #     python/src) no source file is longer than 400 lines and no function longer than 60;
@@ -24,11 +25,11 @@ allowed() {
   case "$1" in
     core | sparsity) echo "" ;;
     linalg | sundials | model) echo "sparsity" ;;
-    events | results) echo "model sparsity" ;;
+    events | results | sensitivity) echo "model sparsity" ;;
     reinit) echo "events model linalg sparsity" ;;
     structure) echo "reinit events model linalg sparsity" ;;
-    simulator) echo "events reinit results sundials model linalg sparsity" ;;
-    sweep) echo "simulator events reinit results sundials model linalg sparsity" ;;
+    simulator) echo "events reinit results sensitivity sundials model linalg sparsity" ;;
+    sweep) echo "simulator events reinit results sensitivity sundials model linalg sparsity" ;;
     *) echo "unknown" ;;
   esac
 }
@@ -55,7 +56,7 @@ for dir in "${src}"/*/; do
 done
 
 for file in "${root}"/engine/include/hdae/*.hpp; do
-  if grep -nE '^#include [<"](ida|sundials|nvector|sunmatrix|sunlinsol|sunnonlinsol|Eigen|unsupported)/|^#include <klu|^#include "(events|model|reinit|results|simulator|sparsity|structure|sundials|sweep)/' "${file}"; then
+  if grep -nE '^#include [<"](ida|sundials|nvector|sunmatrix|sunlinsol|sunnonlinsol|Eigen|unsupported)/|^#include <klu|^#include "(events|model|reinit|results|sensitivity|simulator|sparsity|structure|sundials|sweep)/' "${file}"; then
     echo "architecture: public header ${file#"${root}"/} includes the engine's internals, SUNDIALS, KLU or Eigen"
     status=1
   fi

@@ -64,6 +64,9 @@ struct ParameterInfo {
   double min = -std::numeric_limits<double>::infinity();  ///< inclusive lower bound
   double max = std::numeric_limits<double>::infinity();   ///< inclusive upper bound
   std::string description;                                ///< one line, for listings and help texts
+  /// Takes whole numbers only (a count): validate() requires an integral value, and
+  /// sensitivities (SimulationOptions::sensitivities) refuse it.
+  bool integer = false;
 };
 
 /// Everything about a model that is not a function evaluation.
@@ -271,6 +274,13 @@ class SimulationModel {
   /// The current value of the parameter called name; ModelError listing the known names when
   /// the model has no such parameter.
   [[nodiscard]] double parameter(std::string_view name) const;
+  /// Sets a parameter while the model is in a run, for the difference quotients of a
+  /// sensitivity run (SimulationOptions::sensitivities), which sets it back after each
+  /// quotient. Unlike set_parameter it neither checks the range (the run keeps within it) nor
+  /// refuses while the model is in a run. This default throws ModelError: the model cannot
+  /// vary its parameters. Models built on hdae::Model store the value and call
+  /// parameters_changed(); an index-reduced model varies its original's.
+  virtual void vary_parameter(std::string_view name, double value);
 
   /// True while the model is in a run: from the construction of a Simulator over it to that
   /// Simulator's take_result() or destruction.

@@ -60,6 +60,9 @@ class Model : public SimulationModel {
   /// value that is not finite or outside [min, max], a rule of parameters_changed(), or a
   /// Simulator over the model that exists (in_simulation()).
   void set_parameter(std::string_view name, double value) override;
+  /// Stores the value and calls parameters_changed(), in which set_start, set_nominal,
+  /// set_der_start and crossing() are allowed during a run; other declarations are not.
+  void vary_parameter(std::string_view name, double value) override;
 
  protected:
   Var declare_variable(VariableInfo info);
@@ -136,6 +139,10 @@ class Model : public SimulationModel {
  private:
   /// ModelError naming call while the model is in a run: the run holds the declarations.
   void refuse_in_run(const char* call) const;
+  /// refuse_in_run, except within vary_parameter: a declaration that changes no table's size.
+  void refuse_in_run_unless_varying(const char* call) const {
+    if (!varying_) refuse_in_run(call);
+  }
   /// refuse_in_run, and ModelError naming call when count elements of `members` members each
   /// would not fit beside `existing` entries (the tables could not hold them).
   void prepare_families(const char* call, std::size_t count, std::size_t members,
@@ -150,6 +157,7 @@ class Model : public SimulationModel {
   }
 
   ModelStructure structure_;
+  bool varying_ = false;  ///< within vary_parameter
 };
 
 }  // namespace hdae

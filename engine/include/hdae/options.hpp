@@ -148,6 +148,19 @@ struct SimulationOptions {
   /// operation waits for the slowest, so the run gets slower. In [0, 256].
   int threads = 1;
 
+  // --- Sensitivities (docs/design.md, "Sensitivities") -------------------------------------
+  /// Forward sensitivities dx/dp integrated beside the state: each entry a parameter's name
+  /// (ModelStructure::parameters, not an integer one) or "start(<variable>)" for a start
+  /// value. Each adds one unknown per unknown of the model, named "d(<x>)/d(<entry>)", and
+  /// one output per output, "d(<y>)/d(<entry>)", to the results. Names the model does not
+  /// know, duplicates, and a model with crossings or time events are errors when the run is
+  /// created (the jump conditions of sensitivities at events are not part of the run yet).
+  std::vector<std::string> sensitivities;
+  /// Whether the sensitivities are in IDA's local error test (as IDAS's full error
+  /// control), at tolerances scaled by each parameter's magnitude; off, the steps follow
+  /// the state alone and the sensitivities are as accurate as that makes them.
+  bool sensitivity_error_control = true;
+
   // --- Events ------------------------------------------------------------------------------
   /// Most passes of the event iteration at one instant; >= 1.
   int max_event_iterations = 20;

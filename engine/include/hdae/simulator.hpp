@@ -42,6 +42,7 @@ namespace hdae {
 
 namespace detail {
 class SimulationRun;
+class SensitivityModel;
 }  // namespace detail
 
 /// One run of a model, advanced step by step. The model stays the caller's object and must
@@ -108,6 +109,9 @@ class Simulator {
   [[nodiscard]] SimulationResult take_result();
 
  private:
+  /// With SimulationOptions::sensitivities: the model with its sensitivity rows, which the
+  /// run integrates (sensitivity/sensitivity_model.hpp); declared first, destroyed last.
+  std::unique_ptr<detail::SensitivityModel> sensitivities_;
   std::unique_ptr<detail::SimulationRun> run_;
   /// A call that changes the run is under way (BusyScope in simulator.cpp).
   std::atomic<bool> busy_{false};

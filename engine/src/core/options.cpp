@@ -209,6 +209,18 @@ void check_recording(const SimulationOptions& o) {
   }
 }
 
+/// The list of sensitivities: names the model is asked about when the run is created.
+void check_sensitivities(const SimulationOptions& o) {
+  for (std::size_t k = 0; k < o.sensitivities.size(); ++k) {
+    const std::string& name = o.sensitivities[k];
+    if (name.empty()) throw OptionError("SimulationOptions::sensitivities holds an empty name");
+    if (std::find(o.sensitivities.begin(), o.sensitivities.begin() + static_cast<long>(k), name) !=
+        o.sensitivities.begin() + static_cast<long>(k)) {
+      throw OptionError(fmt::format("SimulationOptions::sensitivities names '{}' twice", name));
+    }
+  }
+}
+
 }  // namespace
 
 void SimulationOptions::validate() const {
@@ -217,6 +229,7 @@ void SimulationOptions::validate() const {
   check_integration(*this);
   check_events(*this);
   check_recording(*this);
+  check_sensitivities(*this);
 }
 
 double SimulationOptions::resolved_output_interval_s() const {

@@ -108,7 +108,7 @@ void Model::declare_dependency(Eqs e, Vars v, std::ptrdiff_t offset) {
 }
 
 void Model::set_start(Var v, double start) {
-  refuse_in_run("set_start");
+  refuse_in_run_unless_varying("set_start");
   structure_.variables.set_start(detail::checked("variable", v.index, structure_.variables.size()),
                                  start);
 }
@@ -125,24 +125,24 @@ VariableInfo& Model::own_description(Var v, const char* what) {
 }
 
 void Model::set_nominal(Var v, double nominal) {
-  refuse_in_run("set_nominal");
+  refuse_in_run_unless_varying("set_nominal");
   own_description(v, "nominal value").nominal = nominal;
 }
 
 void Model::set_der_start(Var v, double der_start) {
-  refuse_in_run("set_der_start");
+  refuse_in_run_unless_varying("set_der_start");
   own_description(v, "der_start").der_start = der_start;
 }
 
 void Model::set_nominal(Vars v, double nominal) {
-  refuse_in_run("set_nominal");
+  refuse_in_run_unless_varying("set_nominal");
   if (v.count == 0) return;
   structure_.variables.declared(detail::checked("variable", v.first, structure_.variables.size()))
       .nominal = nominal;
 }
 
 CrossingInfo& Model::crossing(Crossing c) {
-  refuse_in_run("crossing");
+  refuse_in_run_unless_varying("crossing");
   return structure_.crossings[detail::checked("crossing", c.index, structure_.crossings.size())];
 }
 

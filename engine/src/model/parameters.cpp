@@ -34,6 +34,11 @@ void check_parameter(const ParameterInfo& p, const std::string& model) {
         fmt::format("model '{}': parameter '{}'{} must be a finite number in {}, got {}", model,
                     p.name, what, describe_range(p), p.value));
   }
+  if (p.integer && p.value != std::floor(p.value)) {
+    const std::string what = p.description.empty() ? std::string{} : " (" + p.description + ")";
+    throw ModelError(fmt::format("model '{}': parameter '{}'{} must be an integer, got {}", model,
+                                 p.name, what, p.value));
+  }
 }
 
 std::size_t find_parameter(const ModelStructure& s, std::string_view name) {
@@ -59,6 +64,14 @@ void SimulationModel::set_parameter(std::string_view name, double /*value*/) {
   const std::size_t i = detail::find_parameter(s, name);
   throw ModelError(fmt::format("model '{}' declares parameter '{}' but cannot change it", s.name,
                                s.parameters[i].name));
+}
+
+void SimulationModel::vary_parameter(std::string_view name, double /*value*/) {
+  const ModelStructure& s = structure();
+  const std::size_t i = detail::find_parameter(s, name);
+  throw ModelError(fmt::format(
+      "model '{}' cannot vary parameter '{}' during a run, which its sensitivities need", s.name,
+      s.parameters[i].name));
 }
 
 double SimulationModel::parameter(std::string_view name) const {
@@ -109,6 +122,21 @@ void Model::set_parameter(std::string_view name, double value) {
     parameters_changed();  // accepted the old value before, so it does again
     throw;
   }
+}
+
+void Model::vary_parameter(std::string_view name, double value) {
+  ParameterInfo& p = structure_.parameters[detail::find_parameter(structure_, name)];
+  p.value = value;
+  // parameters_changed() may set start values and nominals that follow the parameter; within
+  // a run they are the run's copies no more, so that is harmless, and the value is set back.
+  varying_ = true;
+  try {
+    parameters_changed();
+  } catch (...) {
+    varying_ = false;
+    throw;
+  }
+  varying_ = false;
 }
 
 }  // namespace hdae

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "sensitivity/sensitivity_model.hpp"
 #include "simulator/simulation_run.hpp"
 
 namespace hdae {
@@ -30,8 +31,22 @@ class BusyScope {
 
 }  // namespace
 
+namespace {
+
+/// The model with its sensitivity rows when the options ask for sensitivities, else null.
+std::unique_ptr<detail::SensitivityModel> with_sensitivities(SimulationModel& model,
+                                                             const SimulationOptions& options) {
+  if (options.sensitivities.empty()) return nullptr;
+  options.validate();
+  return std::make_unique<detail::SensitivityModel>(model, options);
+}
+
+}  // namespace
+
 Simulator::Simulator(SimulationModel& model, SimulationOptions options)
-    : run_(std::make_unique<detail::SimulationRun>(model, std::move(options))) {}
+    : sensitivities_(with_sensitivities(model, options)),
+      run_(std::make_unique<detail::SimulationRun>(sensitivities_ ? *sensitivities_ : model,
+                                                   std::move(options))) {}
 
 Simulator::~Simulator() = default;
 
@@ -58,7 +73,9 @@ std::span<const double> Simulator::derivatives() const { return run_->derivative
 const Statistics& Simulator::statistics() const { return run_->statistics(); }
 const std::vector<EventRecord>& Simulator::events() const { return run_->events(); }
 const ResultTable& Simulator::table() const { return run_->table(); }
-const SimulationModel& Simulator::model() const { return run_->model(); }
+const SimulationModel& Simulator::model() const {
+  return sensitivities_ ? sensitivities_->model() : run_->model();
+}
 const SimulationOptions& Simulator::options() const { return run_->options(); }
 SimulationResult Simulator::take_result() {
   const BusyScope busy(busy_);

@@ -1,0 +1,222 @@
+#include "sensitivity/sensitivity_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+
+namespace hdae::detail {
+namespace {
+
+/// The quotients' step relative to the source's magnitude. The quotients are of fourth order,
+/// so their truncation error is of the order of the step to the fourth (1e-12 relative for
+/// smooth models), while the rounding of the model's terms, divided by the step, stays near
+/// 1e-13 of them: smooth and small enough for the Newton solves at t0 and at events, whose
+/// tolerance is a thousandth of rel_tol (a step near the cube root of the unit round-off,
+/// best for a quotient of second order, leaves noise of 1e-11 there).
+constexpr double kRelativeStep = 1e-3;
+
+/// The tightest rel_tol of a sensitivity run. The Newton solves at t0 and at events hold the
+/// rows to a thousandth of rel_tol, and the quotients' rounding (above) is a few 1e-13 of the
+/// model's terms: a tighter tolerance asks the sensitivity rows for more than they carry.
+constexpr double kMinSensitivityRelTol = 1e-9;
+
+constexpr Stencil kCentral{{1, -1, 2, -2, 0}, {8.0 / 12, -8.0 / 12, -1.0 / 12, 1.0 / 12, 0.0}, 4};
+constexpr Stencil kBackward{{0, -1, -2, -3, -4}, {25.0 / 12, -4.0, 3.0, -4.0 / 3, 1.0 / 4}, 5};
+constexpr Stencil kForward{{0, 1, 2, 3, 4}, {-25.0 / 12, 4.0, -3.0, 4.0 / 3, -1.0 / 4}, 5};
+
+EvaluationPhase phase_of(const Evaluation& e) {
+  if (e.is_initial()) return EvaluationPhase::kInitial;
+  return e.is_event() ? EvaluationPhase::kEvent : EvaluationPhase::kContinuous;
+}
+
+std::string per(const std::string& unit, const std::string& by) {
+  if (by.empty()) return unit;
+  return (unit.empty() ? "1" : unit) + "/(" + by + ")";
+}
+
+}  // namespace
+
+SensitivityModel::SensitivityModel(SimulationModel& model, const SimulationOptions& options)
+    : model_(model), in_use_(model) {
+  model_.reset();
+  const ModelStructure& s = model_.structure();
+  if (!s.crossings.empty() || !s.time_events.empty()) {
+    throw ModelError(fmt::format(
+        "SimulationOptions::sensitivities: model '{}' has {} crossings and {} time events; "
+        "sensitivities are computed for models without events (their jump conditions at "
+        "events are not part of a sensitivity run)",
+        s.name, s.crossings.size(), s.time_events.size()));
+  }
+  if (options.rel_tol < kMinSensitivityRelTol) {
+    throw OptionError(
+        fmt::format("SimulationOptions::rel_tol must be >= {:g} in a run with sensitivities (their "
+                    "difference quotients carry no more digits), got {:g}",
+                    kMinSensitivityRelTol, options.rel_tol));
+  }
+  sources_ = resolve_sensitivities(s, options.sensitivities);
+  n_ = s.num_unknowns();
+  outputs_ = s.outputs.size();
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    const SensitivitySource& src = sources_[k];
+    values_.push_back(src.kind == SensitivitySource::Kind::kParameter
+                          ? s.parameters[src.index].value
+                          : s.variables.start(src.index));
+    steps_.push_back(kRelativeStep * src.scale);
+    stencils_.push_back(make_stencil(k));
+  }
+  x_.resize(n_);
+  der_x_.resize(n_);
+  r_.resize(n_);
+  sum_r_.resize(n_);
+  w_.resize(outputs_);
+  w0_.resize(outputs_);
+  sum_w_.resize(outputs_);
+  build_structure(options.sensitivity_error_control);
+}
+
+Stencil SensitivityModel::make_stencil(std::size_t k) const {
+  const SensitivitySource& src = sources_[k];
+  if (src.kind != SensitivitySource::Kind::kParameter) return kCentral;
+  const ParameterInfo& p = model_.structure().parameters[src.index];
+  const double v = values_[k];
+  const double h = steps_[k];
+  if (v - 2.0 * h >= p.min && v + 2.0 * h <= p.max) return kCentral;
+  if (v - 4.0 * h >= p.min) return kBackward;
+  if (v + 4.0 * h <= p.max) return kForward;
+  throw OptionError(fmt::format(
+      "SimulationOptions::sensitivities: the range of parameter '{}' of model '{}' is too "
+      "narrow around {} for a difference quotient with step {}",
+      p.name, model_.structure().name, v, h));
+}
+
+void SensitivityModel::build_structure(bool error_control) {
+  const ModelStructure& s = model_.structure();
+  structure_ = ModelStructure{};
+  structure_.name = s.name;
+  structure_.parameters = s.parameters;
+  for (std::size_t j = 0; j < n_; ++j) structure_.variables.add(s.variables.info(j));
+  for (std::size_t i = 0; i < n_; ++i) structure_.equations.add(s.equations.info(i));
+  structure_.outputs = s.outputs;
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    const SensitivitySource& src = sources_[k];
+    const std::string by = src.kind == SensitivitySource::Kind::kParameter
+                               ? s.parameters[src.index].unit
+                               : s.variables.info(src.index).unit;
+    const std::vector<double> start = start_derivative(k);
+    for (std::size_t j = 0; j < n_; ++j) {
+      const VariableInfo x = s.variables.info(j);
+      VariableInfo v;
+      v.name = "d(" + x.name + ")/d(" + src.name + ")";
+      v.unit = per(x.unit, by);
+      v.der_unit = per(x.der_unit, by);
+      v.start = start[j];
+      v.fixed = x.fixed;
+      v.nominal = x.nominal / src.scale;
+      if (x.abs_tol) v.abs_tol = *x.abs_tol / src.scale;
+      v.error_control = error_control ? x.error_control : ErrorControl::kExcluded;
+      structure_.variables.add(std::move(v));
+    }
+    for (std::size_t i = 0; i < n_; ++i) {
+      structure_.equations.add(
+          {"d(" + s.equations.name(i) + ")/d(" + src.name + ")", s.equations.kind(i)});
+    }
+    for (const OutputInfo& o : s.outputs) {
+      structure_.outputs.push_back({"d(" + o.name + ")/d(" + src.name + ")", per(o.unit, by)});
+    }
+    // Row i of source k depends on what row i does, through x and through s_k alike.
+    s.sparsity.for_each([this, k](std::size_t row, std::size_t col) {
+      const std::size_t shift = n_ * (k + 1);
+      structure_.sparsity.add({row + shift, col});
+      structure_.sparsity.add({row + shift, col + shift});
+    });
+  }
+  s.sparsity.for_each([this](std::size_t row, std::size_t col) {
+    structure_.sparsity.add({row, col});
+  });
+}
+
+std::vector<double> SensitivityModel::start_derivative(std::size_t k) {
+  std::vector<double> d(n_, 0.0);
+  const SensitivitySource& src = sources_[k];
+  if (src.kind == SensitivitySource::Kind::kStart) {
+    d[src.index] = 1.0;
+    return d;
+  }
+  const Stencil& st = stencils_[k];
+  const double h = steps_[k];
+  for (std::size_t m = 0; m < st.points; ++m) {
+    vary(k, st.offset[m] * h);
+    const std::span<const double> starts = model_.structure().variables.starts();
+    for (std::size_t j = 0; j < n_; ++j) d[j] += st.weight[m] * starts[j] / h;
+  }
+  vary(k, 0.0);
+  return d;
+}
+
+void SensitivityModel::vary(std::size_t k, double eps) {
+  const SensitivitySource& src = sources_[k];
+  if (src.kind != SensitivitySource::Kind::kParameter) return;
+  model_.vary_parameter(model_.structure().parameters[src.index].name, values_[k] + eps);
+}
+
+void SensitivityModel::evaluate_at(const Evaluation& e, std::size_t k, double eps,
+                                   std::span<double> r, std::span<double> w) {
+  const std::span<const double> x = e.x();
+  const std::span<const double> der_x = e.der_x();
+  const std::size_t shift = n_ * (k + 1);
+  for (std::size_t j = 0; j < n_; ++j) {
+    x_[j] = x[j] + eps * x[shift + j];
+    der_x_[j] = der_x[j] + eps * der_x[shift + j];
+  }
+  Evaluation at(e.t(), x_, der_x_, r, w, nullptr, phase_of(e), CrossingValues::kUnused);
+  vary(k, eps);
+  try {
+    model_.evaluate(at);
+  } catch (...) {
+    vary(k, 0.0);
+    throw;
+  }
+  vary(k, 0.0);
+}
+
+void SensitivityModel::evaluate(Evaluation& e) {
+  const bool outputs = e.wants_outputs() && outputs_ > 0;
+  const std::span<double> r = e.residuals();
+  const std::span<double> w0 = outputs ? std::span<double>(w0_) : std::span<double>();
+  Evaluation base(e.t(), e.x().first(n_), e.der_x().first(n_), r.first(n_), w0, nullptr,
+                  phase_of(e), CrossingValues::kUnused);
+  model_.evaluate(base);
+  for (std::size_t j = 0; j < outputs_ && outputs; ++j) e.set(Out{j}, w0_[j]);
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    const Stencil& st = stencils_[k];
+    const double h = steps_[k];
+    std::fill(sum_r_.begin(), sum_r_.end(), 0.0);
+    std::fill(sum_w_.begin(), sum_w_.end(), 0.0);
+    for (std::size_t m = 0; m < st.points; ++m) {
+      if (st.offset[m] != 0) {
+        evaluate_at(e, k, st.offset[m] * h, r_,
+                    outputs ? std::span<double>(w_) : std::span<double>());
+      }
+      const std::span<const double> rm = st.offset[m] == 0 ? r.first(n_) : std::span(r_);
+      const std::span<const double> wm = st.offset[m] == 0 ? w0_ : w_;
+      for (std::size_t i = 0; i < n_; ++i) sum_r_[i] += st.weight[m] * rm[i];
+      for (std::size_t j = 0; j < outputs_ && outputs; ++j) sum_w_[j] += st.weight[m] * wm[j];
+    }
+    const std::size_t shift = n_ * (k + 1);
+    for (std::size_t i = 0; i < n_; ++i) r[shift + i] = sum_r_[i] / h;
+    for (std::size_t j = 0; j < outputs_ && outputs; ++j) {
+      e.set(Out{outputs_ * (k + 1) + j}, sum_w_[j] / h);
+    }
+  }
+}
+
+std::string SensitivityModel::failure_note(double t, std::span<const double> x,
+                                           std::span<const double> der_x) {
+  return model_.failure_note(t, x.first(n_), der_x.first(n_));
+}
+
+}  // namespace hdae::detail

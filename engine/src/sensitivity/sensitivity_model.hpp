@@ -1,0 +1,82 @@
+// Forward sensitivities by an augmented system (docs/design.md, "Sensitivities").
+//
+// For F(t, x, x', p) = 0 the sensitivities s_k = dx/dp_k satisfy the linear DAE
+//   F_x s_k + F_x' s_k' + F_p_k = 0,
+// the derivative of F along the path eps -> (x + eps s_k, x' + eps s_k', p_k + eps). The
+// sensitivity model is the model with those rows appended: its unknowns are x and every s_k,
+// its rows F and, for each source k, the path derivative of F taken by a difference quotient
+// of fourth order (central; one-sided where a parameter's range ends within two steps). IDA
+// integrates it as any model: its Newton iteration, error test (on s_k too, unless switched off),
+// consistent start (which makes the algebraic part of s_k and every s_k' consistent with x's) and
+// output rows. A start value as the source has s_k(t0) = e_j and no F_p term; a parameter has
+// s_k(t0) = d(start values)/dp_k, by the same quotient on the model's start values.
+//
+// The model runs in the sensitivity run only through this wrapper, which claims it (no other
+// run may use it meanwhile) and varies its parameters for the quotients
+// (SimulationModel::vary_parameter), setting them back after each.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hdae/model.hpp"
+#include "hdae/options.hpp"
+#include "model/model_in_use.hpp"
+#include "sensitivity/sensitivity_sources.hpp"
+
+namespace hdae::detail {
+
+/// The points of one difference quotient along the path and their weights: the derivative
+/// is sum_m weight[m] f(offset[m] h) / h. Offsets are in units of the step h.
+struct Stencil {
+  std::array<int, 5> offset{};
+  std::array<double, 5> weight{};
+  std::size_t points = 0;
+};
+
+class SensitivityModel final : public SimulationModel {
+ public:
+  /// Claims the model (ModelError when it is in another run), resets it and resolves the
+  /// options' sensitivities (OptionError naming an unknown one, ModelError for a model with
+  /// events).
+  SensitivityModel(SimulationModel& model, const SimulationOptions& options);
+
+  [[nodiscard]] const ModelStructure& structure() const override { return structure_; }
+  void evaluate(Evaluation& e) override;
+  void reset() override { model_.reset(); }
+  [[nodiscard]] std::string failure_note(double t, std::span<const double> x,
+                                         std::span<const double> der_x) override;
+  [[nodiscard]] SimulationModel& model() { return model_; }
+
+ private:
+  /// The structure: the model's, then per source its unknowns, rows and outputs.
+  void build_structure(bool error_control);
+  /// The derivative of the model's start values along source k.
+  [[nodiscard]] std::vector<double> start_derivative(std::size_t k);
+  /// Evaluates the model at x + eps s_k, x' + eps s_k', p_k + eps into r and w.
+  void evaluate_at(const Evaluation& e, std::size_t k, double eps, std::span<double> r,
+                   std::span<double> w);
+  /// Sets parameter source k to its value plus eps (0: back to its value).
+  void vary(std::size_t k, double eps);
+  /// The quotient for source k: central, or one-sided where its parameter's range ends
+  /// within two steps (OptionError when both sides do).
+  [[nodiscard]] Stencil make_stencil(std::size_t k) const;
+
+  SimulationModel& model_;
+  ModelInUse in_use_;
+  std::vector<SensitivitySource> sources_;
+  std::vector<double> values_;  ///< each parameter source's value in the run
+  std::vector<double> steps_;   ///< each source's difference step h
+  std::vector<Stencil> stencils_;
+  ModelStructure structure_;
+  std::size_t n_ = 0;        ///< unknowns (and rows) of the model
+  std::size_t outputs_ = 0;  ///< outputs of the model
+  /// Scratch: a point on the path, the residual and outputs there, their weighted sums.
+  std::vector<double> x_, der_x_, r_, w_, sum_r_, sum_w_;
+  std::vector<double> w0_;  ///< the model's outputs at the point itself
+};
+
+}  // namespace hdae::detail

@@ -1,0 +1,245 @@
+// Forward sensitivities (SimulationOptions::sensitivities) against closed forms, against
+// differences of perturbed runs, and against the published output of IDAS's Robertson example.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "hdae/errors.hpp"
+#include "hdae/model_builder.hpp"
+#include "hdae/models/bouncing_ball.hpp"
+#include "hdae/models/mass_spring_chain.hpp"
+#include "hdae/models/pendulum.hpp"
+#include "hdae/simulator.hpp"
+
+namespace hdae {
+namespace {
+
+/// x' = -k x from x(0) = x0, an algebraic y = c x and an output z = x^2. Closed forms:
+/// x = x0 exp(-k t), dx/dk = -t x, dx/dx0 = exp(-k t), dy/dc = x, dy/dk = c dx/dk,
+/// dz/dk = 2 x dx/dk.
+class GainedDecay final : public Model {
+ public:
+  GainedDecay() : Model("gained_decay") {
+    k_ = declare_parameter({.name = "k", .unit = "1/s", .value = 0.7, .min = 0.0});
+    c_ = declare_parameter({.name = "c", .value = 3.0});
+    x0_ = declare_parameter({.name = "x0", .value = 2.0});
+    x_ = declare_variable({.name = "x", .unit = "m", .start = 2.0});
+    y_ = declare_variable({.name = "y", .unit = "m", .start = 6.0});
+    decay_ = declare_equation("der(x) = -k*x");
+    gain_ = declare_equation("0 = y - c*x", RowKind::kConstraint);
+    z_ = declare_output("z", "m2");
+  }
+  void evaluate(Evaluation& e) override {
+    e.set(decay_, e.der(x_) + value(k_) * e.x(x_));
+    e.set(gain_, e.x(y_) - value(c_) * e.x(x_));
+    if (e.wants_outputs()) e.set(z_, e.x(x_) * e.x(x_));
+  }
+  void parameters_changed() override {
+    set_start(x_, value(x0_));
+    set_start(y_, value(c_) * value(x0_));
+  }
+
+ private:
+  Param k_, c_, x0_;
+  Var x_, y_;
+  Eq decay_, gain_;
+  Out z_;
+};
+
+/// Robertson's chemical kinetics as IDAS's example idasRoberts_FSA_dns writes it, rates as
+/// parameters p1, p2, p3.
+class Robertson final : public Model {
+ public:
+  Robertson() : Model("robertson") {
+    p1_ = declare_parameter({.name = "p1", .value = 0.04});
+    p2_ = declare_parameter({.name = "p2", .value = 1.0e4});
+    p3_ = declare_parameter({.name = "p3", .value = 3.0e7});
+    y1_ = declare_variable({.name = "y1", .start = 1.0});
+    y2_ = declare_variable({.name = "y2", .start = 0.0, .nominal = 1e-5});
+    y3_ = declare_variable({.name = "y3", .start = 0.0});
+    r1_ = declare_equation("der(y1) = -p1*y1 + p2*y2*y3");
+    r2_ = declare_equation("der(y2) = p1*y1 - p2*y2*y3 - p3*y2^2");
+    r3_ = declare_equation("0 = y1 + y2 + y3 - 1", RowKind::kConstraint);
+  }
+  void evaluate(Evaluation& e) override {
+    const double y1 = e.x(y1_), y2 = e.x(y2_), y3 = e.x(y3_);
+    const double p1 = value(p1_), p2 = value(p2_), p3 = value(p3_);
+    e.set(r1_, e.der(y1_) + p1 * y1 - p2 * y2 * y3);
+    e.set(r2_, e.der(y2_) - p1 * y1 + p2 * y2 * y3 + p3 * y2 * y2);
+    e.set(r3_, y1 + y2 + y3 - 1.0);
+  }
+
+ private:
+  Param p1_, p2_, p3_;
+  Var y1_, y2_, y3_;
+  Eq r1_, r2_, r3_;
+};
+
+/// The value of column `name` on the row at time t (a grid row; the last one at t).
+double at(const SimulationResult& r, const std::string& name, double t) {
+  const ResultTable& table = r.table;
+  const std::size_t c = table.column_index(name);
+  for (std::size_t k = table.num_rows(); k-- > 0;) {
+    if (std::abs(table.time(k) - t) <= 1e-12 * std::max(1.0, std::abs(t))) {
+      return table.value(k, c);
+    }
+  }
+  FAIL("no row at t = " << t);
+  return 0.0;
+}
+
+/// The tightest tolerance of a sensitivity run (kMinSensitivityRelTol in the engine).
+constexpr double kSensitivityRelTol = 1e-9;
+
+SimulationOptions tight(double stop_s, double interval_s, double rel_tol = kSensitivityRelTol) {
+  SimulationOptions o;
+  o.stop_s = stop_s;
+  o.output_interval_s = interval_s;
+  o.rel_tol = rel_tol;
+  o.log_level = LogLevel::kOff;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("sensitivities of a decay with an algebraic gain follow their closed forms") {
+  GainedDecay model;
+  SimulationOptions o = tight(2.0, 0.5);
+  o.sensitivities = {"k", "c", "x0", "start(x)"};
+  const SimulationResult r = simulate(model, o);
+  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  for (const double t : {0.5, 1.0, 2.0}) {
+    CAPTURE(t);
+    const double x = 2.0 * std::exp(-0.7 * t);
+    // Closed forms in the model's comment; the tolerance is a few rel_tol over the solution's
+    // size, which IDA's error test on the sensitivities holds them to.
+    const double tol = 1e-8;
+    CHECK(at(r, "d(x)/d(k)", t) == doctest::Approx(-t * x).epsilon(tol));
+    CHECK(at(r, "d(y)/d(k)", t) == doctest::Approx(-3.0 * t * x).epsilon(tol));
+    CHECK(at(r, "d(y)/d(c)", t) == doctest::Approx(x).epsilon(tol));
+    CHECK(at(r, "d(x)/d(c)", t) == doctest::Approx(0.0).epsilon(tol).scale(1.0));
+    CHECK(at(r, "d(x)/d(x0)", t) == doctest::Approx(x / 2.0).epsilon(tol));
+    CHECK(at(r, "d(y)/d(x0)", t) == doctest::Approx(3.0 * x / 2.0).epsilon(tol));
+    CHECK(at(r, "d(x)/d(start(x))", t) == doctest::Approx(x / 2.0).epsilon(tol));
+    // y is algebraic: its sensitivity to x's start comes from the consistent start alone.
+    CHECK(at(r, "d(y)/d(start(x))", t) == doctest::Approx(3.0 * x / 2.0).epsilon(tol));
+    CHECK(at(r, "d(z)/d(k)", t) == doctest::Approx(2.0 * x * (-t * x)).epsilon(tol));
+  }
+}
+
+TEST_CASE("Robertson's sensitivities agree with the output of IDAS's example") {
+  Robertson model;
+  SimulationOptions o;
+  o.stop_s = 400.0;
+  o.output_times = {0.4, 4.0, 40.0, 400.0};
+  o.rel_tol = 1e-8;
+  o.log_level = LogLevel::kOff;
+  o.sensitivities = {"p1", "p2", "p3"};
+  const SimulationResult r = simulate(model, o);
+  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  // idasRoberts_FSA_dns, as libsundials-dev ships its output: five digits, computed by IDAS at
+  // rel_tol 1e-6 (abs_tol 1e-8, 1e-14, 1e-6) with full error control on the sensitivities.
+  struct Row {
+    double t, s1y1, s1y3, s2y1, s3y1;
+  };
+  const Row published[] = {{0.4, -3.5595e-01, 3.5556e-01, 9.5424e-08, -1.5832e-11},
+                           {4.0, -1.8761e+00, 1.8759e+00, 2.9614e-06, -4.9334e-10},
+                           {40.0, -4.2476e+00, 4.2475e+00, 1.3731e-05, -2.2884e-09},
+                           {400.0, -5.9584e+00, 5.9584e+00, 2.2738e-05, -3.7897e-09}};
+  for (const Row& row : published) {
+    CAPTURE(row.t);
+    // Five printed digits: agreement to 2e-4 relative (the last digit's half unit and IDAS's
+    // own error at its tolerance).
+    const double tol = 2e-4;
+    CHECK(at(r, "d(y1)/d(p1)", row.t) == doctest::Approx(row.s1y1).epsilon(tol));
+    CHECK(at(r, "d(y3)/d(p1)", row.t) == doctest::Approx(row.s1y3).epsilon(tol));
+    CHECK(at(r, "d(y1)/d(p2)", row.t) == doctest::Approx(row.s2y1).epsilon(tol));
+    CHECK(at(r, "d(y1)/d(p3)", row.t) == doctest::Approx(row.s3y1).epsilon(tol));
+  }
+}
+
+TEST_CASE("the pendulum's sensitivities agree with differences of perturbed runs") {
+  models::PendulumParameters p;
+  p.phi0_rad = 1.0;
+  models::Pendulum model(p);
+  SimulationOptions o = tight(3.0, 0.5);
+  o.sensitivities = {"L", "d", "phi_start", "start(w)"};
+  const SimulationResult r = simulate(model, o);
+  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  // Central differences of runs at rel_tol 1e-10 with the parameter moved by 1e-4 of itself
+  // (or by 1e-4 where it is 0): their truncation and the runs' errors leave about 1e-6 of
+  // the derivative; the sensitivities, at rel_tol 1e-9, are held to 1e-5 relative.
+  const auto perturbed = [&](const std::string& name, double delta, double t) {
+    models::Pendulum m(p);
+    const double v = m.parameter(name);
+    const SimulationOptions q = tight(3.0, 0.5, 1e-10);
+    m.set_parameter(name, v + delta);
+    const double up = at(simulate(m, q), "phi", t);
+    m.set_parameter(name, v - delta);
+    const double down = at(simulate(m, q), "phi", t);
+    return (up - down) / (2.0 * delta);
+  };
+  for (const double t : {1.0, 2.0, 3.0}) {
+    CAPTURE(t);
+    const double tol = 1e-5;
+    CHECK(at(r, "d(phi)/d(L)", t) ==
+          doctest::Approx(perturbed("L", 1e-4 * p.length_m, t)).epsilon(tol));
+    CHECK(at(r, "d(phi)/d(d)", t) == doctest::Approx(perturbed("d", 1e-4, t)).epsilon(tol));
+    CHECK(at(r, "d(phi)/d(phi_start)", t) ==
+          doctest::Approx(perturbed("phi_start", 1e-4, t)).epsilon(tol));
+    CHECK(at(r, "d(phi)/d(start(w))", t) ==
+          doctest::Approx(perturbed("w_start", 1e-4, t)).epsilon(tol));
+  }
+}
+
+TEST_CASE("sensitivities that cannot be computed are errors naming them before the run") {
+  GainedDecay decay;
+  SimulationOptions o;
+  o.log_level = LogLevel::kOff;
+  o.sensitivities = {"q"};
+  CHECK_THROWS_WITH_AS(Simulator(decay, o),
+                       "SimulationOptions::sensitivities: model 'gained_decay' has no parameter "
+                       "'q'; its parameters are: k, c, x0",
+                       OptionError);
+  o.sensitivities = {"start(v)"};
+  CHECK_THROWS_WITH_AS(Simulator(decay, o),
+                       "SimulationOptions::sensitivities: 'start(v)' names a start value, but "
+                       "model 'gained_decay' has no variable 'v'",
+                       OptionError);
+  o.sensitivities = {"k", "k"};
+  CHECK_THROWS_WITH_AS(Simulator(decay, o), "SimulationOptions::sensitivities names 'k' twice",
+                       OptionError);
+  o.sensitivities = {""};
+  CHECK_THROWS_WITH_AS(Simulator(decay, o), "SimulationOptions::sensitivities holds an empty name",
+                       OptionError);
+  models::MassSpringChain chain;
+  o.sensitivities = {"N"};
+  CHECK_THROWS_WITH_AS(Simulator(chain, o),
+                       "SimulationOptions::sensitivities: parameter 'N' of model "
+                       "'mass_spring_chain' takes whole numbers only and has no derivative",
+                       OptionError);
+  o.sensitivities = {"k"};
+  o.rel_tol = 1e-10;
+  CHECK_THROWS_WITH_AS(Simulator(decay, o),
+                       "SimulationOptions::rel_tol must be >= 1e-09 in a run with sensitivities "
+                       "(their difference quotients carry no more digits), got 1e-10",
+                       OptionError);
+  o.rel_tol = 1e-6;
+  models::BouncingBall ball;
+  o.sensitivities = {"e"};
+  CHECK_THROWS_AS(Simulator(ball, o), ModelError);
+}
+
+TEST_CASE("a sensitivity run holds its model like any run") {
+  GainedDecay decay;
+  SimulationOptions o;
+  o.log_level = LogLevel::kOff;
+  o.sensitivities = {"k"};
+  Simulator first(decay, o);
+  CHECK(&first.model() == &decay);
+  CHECK_THROWS_AS(Simulator(decay, o), ModelError);
+  CHECK_THROWS_AS(decay.set_parameter("k", 1.0), ModelError);
+}
+
+}  // namespace hdae
