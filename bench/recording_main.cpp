@@ -5,9 +5,9 @@
 // and with the grid of 500 intervals, its rows
 //   - recorded nowhere (only counted): the solve, with the rows made (interpolated from IDA's
 //     last step, outputs evaluated, assembled) as every way below makes them,
-//   - kept in the in-memory table (TableSink, what RowStorage::kInMemory adds),
-//   - streamed to CSV (CsvSink, what stream_csv_path adds),
-//   - streamed to an HDF5 file (Hdf5Sink).
+//   - kept in the in-memory table (TableSink, what SinkSpec::memory() in the options makes),
+//   - streamed to CSV (CsvSink, what SinkSpec::csv makes),
+//   - streamed to an HDF5 file (Hdf5Sink, what SinkSpec::hdf5 makes).
 // Two measures per way. The run's CPU time (user + system) against the solve's: each run is its
 // own child process, the ways take turns round after round (their order rotated) and medians
 // are compared; this includes what recording costs outside the sink (freeing the table, caches
@@ -38,8 +38,8 @@
 #include <fmt/format.h>
 
 #include "cases/comparison_cases.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
-#include "hdae/result_file.hpp"
 #include "hdae/simulator.hpp"
 #include "support/arguments.hpp"
 #include "support/child_process.hpp"
@@ -50,7 +50,7 @@ namespace hdae::bench {
 namespace {
 
 /// The first step of every run (a thousandth of the grid's first interval).
-constexpr double kInitialStep_s = 2e-5;
+constexpr double kInitialStepSeconds = 2e-5;
 /// The target: recording to HDF5 costs at most this fraction of the solve.
 constexpr double kHdf5TargetFraction = 0.05;
 
@@ -150,8 +150,8 @@ RunFigures run_once(Way way, std::size_t masses, const std::filesystem::path& fi
   SimulationOptions o = chain_options(10.0, LinearSolverKind::kKlu, way == Way::kRowless ? 1 : 500);
   // IDA's own first step depends on the first output time: one step size for all ways makes
   // the run with two rows take the very steps of the others.
-  o.initial_step_s = kInitialStep_s;
-  o.row_storage = RowStorage::kSinksOnly;
+  o.initial_step_s = kInitialStepSeconds;
+  o.sinks.clear();  // each way's sink is added by hand, to time its calls
   models::MassSpringChain model({.masses = masses});
   long rows = 0;
   FunctionSink counter([&rows](double, std::span<const double>) { ++rows; });

@@ -1,8 +1,8 @@
 // hdae-bench-rows: a run that produces many result rows (docs/benchmarks.md, "Results at
 // scale"): the pendulum to 10 s with an output interval of 1e-5 s (1e6 rows), in hdae
 //   - rows kept in memory in the ResultTable, then written with write_csv,
-//   - rows kept in memory and streamed to CSV as they are produced (stream_csv_path),
-//   - rows streamed to CSV only (RowStorage::kStreamOnly: bounded memory),
+//   - rows kept in memory and streamed to CSV as they are produced (sinks memory and csv),
+//   - rows streamed to CSV only (sinks csv alone: bounded memory),
 // and in the raw-IDA loop (rows appended to one std::vector, no file). Each run is its own
 // child process, for its peak RSS.
 //
@@ -69,8 +69,8 @@ int run(const Arguments& args) {
     return measure_in_child<RowFigures>([&] {
       models::Pendulum model;
       SimulationOptions o = options;
-      if (mode != Mode::kWriteAfter) o.stream_csv_path = csv_file;
-      if (mode == Mode::kStreamOnly) o.row_storage = RowStorage::kStreamOnly;
+      if (mode == Mode::kStreamAndKeep) o.sinks = {SinkSpec::memory(), SinkSpec::csv(csv_file)};
+      if (mode == Mode::kStreamOnly) o.sinks = {SinkSpec::csv(csv_file)};
       RowFigures f;
       const Clock::time_point t0 = Clock::now();
       const SimulationResult r = simulate(model, o);
@@ -137,7 +137,7 @@ int run(const Arguments& args) {
   add("hdae, table in memory, write_csv afterwards", after,
       fmt::format("afterwards, {}", format_seconds(after.value.csv_s)));
   add("hdae, table in memory and streamed to CSV", stream_keep, "during the run");
-  add("hdae, streamed to CSV only (RowStorage::kStreamOnly)", stream_only, "during the run");
+  add("hdae, streamed to CSV only (sinks = {csv})", stream_only, "during the run");
   table.add_row({"raw IDA, rows in one std::vector", fmt::format("{}", r.rows),
                  format_seconds(r.run_s), format_seconds(r.run_s / static_cast<double>(r.rows)),
                  format_kib(raw_run.max_rss_kib), "-", "-"});

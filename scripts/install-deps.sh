@@ -8,6 +8,9 @@ set -eu
 build="cmake g++ libsundials-dev libsuitesparse-dev libeigen3-dev libfmt-dev libcli11-dev"
 # libhdf5-dev: HDF5 result files; python3-h5py: a test reads them back independently of hdae.
 build="$build libhdf5-dev pkgconf"
+# libzip-dev, libpugixml-dev: the import of FMUs (fmi/), their zip archives and their
+# modelDescription.xml.
+build="$build libzip-dev libpugixml-dev"
 # doctest-dev: tests; python3-matplotlib: plots of results; clang, libclang-rt-14-dev:
 # libFuzzer and the sanitizers' clang runtime; clang-format: the format check; valgrind:
 # memcheck of the examples; python3-scipy: SciPy as the peer in the benchmarks.
@@ -16,8 +19,9 @@ extra="doctest-dev python3-matplotlib clang libclang-rt-14-dev clang-format valg
 # compiler cache that rebuilds in other build directories and checkouts reuse
 # (cmake/HdaeCompilerCache.cmake).
 extra="$extra python3-h5py universal-ctags ccache"
-# doxygen: the API reference of the public headers (scripts/api-docs.sh).
-extra="$extra doxygen"
+# doxygen: the API reference of the public headers (scripts/api-docs.sh); gcovr: the line
+# coverage of the tests (scripts/coverage.sh).
+extra="$extra doxygen gcovr"
 # The Python package (python/): pybind11 and the headers to build it, numpy and pandas for
 # results, Dask (python3-distributed) and tqdm for sweeps, pytest for its tests, python3-venv
 # for build/venv (scripts/run.sh), pyflakes to lint it in CI, pip, setuptools and wheel for

@@ -13,22 +13,13 @@
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
-#include "hdae/result_file.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "hdae/simulator.hpp"
 #include "program/command_line.hpp"
 #include "program/progress.hpp"
 
 namespace hdae::examples {
 namespace {
-
-/// The model's parameter values as an HDF5 result stores them.
-std::vector<ResultParameter> result_parameters(const SimulationModel& model) {
-  std::vector<ResultParameter> parameters;
-  for (const ParameterInfo& p : model.structure().parameters) {
-    parameters.push_back({.name = p.name, .value = p.value, .unit = p.unit});
-  }
-  return parameters;
-}
 
 /// Writes the result files (creating the output's directory) with the model's parameter
 /// values: one HDF5 file for an output ending in .h5, else the CSV files, saying on err when
@@ -38,7 +29,7 @@ void write_files(const SimulationResult& result, const SimulationModel& model,
                  std::ostream& err) {
   if (output.has_parent_path()) std::filesystem::create_directories(output.parent_path());
   if (output.extension() == ".h5") {
-    write_result_hdf5(result, output, result_parameters(model));
+    write_result_hdf5(result, output, result_parameters(model.structure().parameters));
     return;
   }
   const ResultFiles files = write_result_files(result, output, model.structure().parameters);

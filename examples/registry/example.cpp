@@ -2,17 +2,8 @@
 #include "registry/example.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace hdae::examples {
-
-std::size_t ParameterValues::count(std::string_view name) const {
-  const auto it = counts.find(name);
-  if (it == counts.end()) {
-    throw std::out_of_range("no count parameter '" + std::string(name) + "'");
-  }
-  return it->second;
-}
 
 std::string program_name(const Example& example) {
   std::string name = "hdae-" + example.name;

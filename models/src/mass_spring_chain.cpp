@@ -44,23 +44,24 @@ void MassSpringChain::parameters_changed() {
   MassSpringChainParameters p = detail::read_fields<P>(kFields, structure(), p_);
   const double n = value(masses_);  // an integer: ParameterInfo::integer
   p.masses = static_cast<std::size_t>(n);
+  const bool resized = p.masses != p_.masses;
   p_ = p;
-  declare_chain();
+  // A new size declares the chain anew; other parameters move only start values and the
+  // forces' nominal, which a sensitivity run may do while the model is in it.
+  if (resized) {
+    declare_chain();
+  } else {
+    set_starts();
+  }
 }
 
 void MassSpringChain::declare_chain() {
   clear_declarations();
   const std::size_t n = p_.masses;
-  const double f0 = p_.stiffness_npm * p_.end_displacement_m / static_cast<double>(n);
   // One family per quantity, element by element (s[1], v[1], f[1], s[2], ...): neighbours in
   // the chain are neighbours in x, as in the raw-IDA program the benchmarks compare with.
   const auto [s, v, f] = declare_variable_families(
-      n, {{.name = "s", .unit = "m"},
-          {.name = "v", .unit = "m/s"},
-          {.name = "f", .unit = "N", .start = f0, .nominal = std::max(f0, 1e-3)}});
-  for (std::size_t i = 0; i < n; ++i) {
-    set_start(s[i], p_.end_displacement_m * static_cast<double>(i + 1) / static_cast<double>(n));
-  }
+      n, {{.name = "s", .unit = "m"}, {.name = "v", .unit = "m/s"}, {.name = "f", .unit = "N"}});
   const auto [kinematics, dynamics, spring] =
       declare_equation_families(n, {{"der(s[{i}]) = v[{i}]"},
                                     {"m*der(v[{i}]) = f[{i+1}] - f[{i}] - d*v[{i}]"},
@@ -80,6 +81,17 @@ void MassSpringChain::declare_chain() {
   dynamics_ = dynamics;
   spring_ = spring;
   energy_ = declare_output("energy", "J");
+  set_starts();
+}
+
+void MassSpringChain::set_starts() {
+  const std::size_t n = p_.masses;
+  const double f0 = p_.stiffness_npm * p_.end_displacement_m / static_cast<double>(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    set_start(s_[i], p_.end_displacement_m * static_cast<double>(i + 1) / static_cast<double>(n));
+    set_start(f_[i], f0);
+  }
+  set_nominal(f_, std::max(f0, 1e-3));
 }
 
 void MassSpringChain::evaluate(Evaluation& e) {

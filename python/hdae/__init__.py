@@ -25,11 +25,13 @@ from ._hdae import (  # noqa: F401
     RowKind,
     SimulationModel,
     SimulationOptions,
+    SinkSpec,
     TimeEvent,
     Var,
     __version__,
 )
 from . import _result, models  # noqa: F401
+from ._fmi import load_fmu  # noqa: F401
 from ._run import Simulator, simulate  # noqa: F401
 from .sweep import latin_hypercube, sweep  # noqa: F401
 
@@ -38,6 +40,6 @@ _result.install(Result)
 __all__ = [
     "Crossing", "CrossingDirection", "EngineError", "Eq", "ErrorControl", "IoError", "Model",
     "ModelCallbackError", "ModelError", "OptionError", "Out", "Param", "ParameterInfo", "Result",
-    "RowKind", "SimulationModel", "SimulationOptions", "Simulator", "TimeEvent", "Var",
-    "latin_hypercube", "models", "simulate", "sweep", "__version__",
+    "RowKind", "SimulationModel", "SimulationOptions", "Simulator", "SinkSpec", "TimeEvent",
+    "Var", "latin_hypercube", "load_fmu", "models", "simulate", "sweep", "__version__",
 ]

@@ -4,7 +4,8 @@ The names are those of the C++ fields (stop_s, rel_tol, output_interval_s, ...);
 forms start, stop, rtol, output_interval, max_step and max_wall_time are accepted too. Enum
 fields take their value names as strings ("klu", "end_point", record_rows="events_only"); the
 list fields take sequences (output_times of numbers, record_columns of names and patterns,
-record_kinds of "state", "derivative", "output"). Every value is checked for its
+record_kinds of "state", "derivative", "output", sinks of "memory", "csv:<file>" and
+"hdf5:<file>", sensitivities of parameter names and "start(<variable>)"). Every value is checked for its
 type here (TypeError naming the option) and for its range by the C++ validate() (OptionError,
 a ValueError, with the C++ message: "SimulationOptions::rel_tol must be in (0, 1), got 2").
 A number the field's C++ type cannot hold (max_order=2**31, stop=10**400) is an OptionError
@@ -12,7 +13,6 @@ too, with validate()'s rule for the field and the value as given.
 """
 
 import decimal
-import os
 import re
 import textwrap
 
@@ -31,7 +31,6 @@ _ENUMS = {
     "linear_solver": _hdae.LinearSolverKind,
     "jump_rule": _hdae.JumpRule,
     "restart_step": _hdae.RestartStep,
-    "row_storage": _hdae.RowStorage,
     "log_level": _hdae.LogLevel,
     "record_rows": _hdae.RecordedRows,
 }
@@ -45,13 +44,12 @@ def field_names():
 
 
 def default_text(value):
-    """A default value as help shows it: an enum by the string its keyword takes, a path as a
-    string (the empty path, no file, reaches Python as Path('.')), anything else by repr."""
+    """A default value as help shows it: an enum by the string its keyword takes, a list of
+    sinks by their texts, anything else by repr."""
     if isinstance(value, tuple(_ENUMS.values())):
         return repr(value.name)
-    if isinstance(value, os.PathLike):
-        text = os.fspath(value)
-        return repr("" if text == "." else text)
+    if isinstance(value, list) and all(isinstance(v, _hdae.SinkSpec) for v in value):
+        return repr([str(v) for v in value])
     return repr(value)
 
 
@@ -133,16 +131,6 @@ def _double(name, value):
         raise TypeError(f"option {name} must be a number, got {value!r}") from None
 
 
-def _path(name, value):
-    if not isinstance(value, (str, os.PathLike)):
-        raise TypeError(f"option {name} must be a path, got {value!r}")
-    path = os.fspath(value)
-    if ("\0" if isinstance(path, str) else b"\0") in path:
-        raise _hdae.OptionError(f"SimulationOptions::{name} must be a path without NUL "
-                                f"characters, got {path!r}")
-    return path
-
-
 def _sequence(name, value, item):
     """A list of item(name, element) for each element of value, a sequence (not a string)."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
@@ -166,7 +154,19 @@ def _kind(name, value):
     raise ValueError(f"option {name} holds one of {choices}, got {value!r}")
 
 
-_SEQUENCES = {"output_times": _double, "record_columns": _text, "record_kinds": _kind}
+def _sink(name, value):
+    """A sink from its text ("memory", "csv:<file>", "hdf5:<file>"; the C++ SinkSpec::parse
+    refuses other texts with an OptionError naming the option) or a hdae.SinkSpec."""
+    if isinstance(value, _hdae.SinkSpec):
+        return value
+    if not isinstance(value, str):
+        raise TypeError(f"option {name} holds 'memory', 'csv:<file>' or 'hdf5:<file>', "
+                        f"got {value!r}")
+    return _hdae.SinkSpec(value)
+
+
+_SEQUENCES = {"output_times": _double, "record_columns": _text, "record_kinds": _kind,
+              "sinks": _sink, "sensitivities": _text}
 
 
 def _converted(name, value, default):
@@ -178,8 +178,6 @@ def _converted(name, value, default):
         return _sequence(name, value, _SEQUENCES[name])
     if name == "output_interval_s":
         return None if value is None else _double(name, value)
-    if name == "stream_csv_path":
-        return _path(name, value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise TypeError(f"option {name} must be True or False, got {value!r}")

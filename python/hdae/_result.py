@@ -58,6 +58,18 @@ def plot(self, *signals, path=None, ax=None, events=True, title=None):
     return fig
 
 
+def sensitivity(self, column, name):
+    """The derivative of a column with respect to a parameter or start value over the rows,
+    d(column)/d(name), from a run with sensitivities=[..., name, ...]:
+    result.sensitivity("w1", "J2") or result.sensitivity("x", "start(v)")."""
+    key = f"d({column})/d({name})"
+    try:
+        return self[key]
+    except KeyError:
+        raise KeyError(f"no column '{key}' in the result: run with sensitivities=[{name!r}] "
+                       f"(and record its columns) to have it") from None
+
+
 def _repr(self):
     s = self.status
     return (f"<hdae.Result {s.outcome} at t = {s.t:g}: {len(self)} rows x "
@@ -67,4 +79,5 @@ def _repr(self):
 def install(result_class):
     result_class.to_pandas = to_pandas
     result_class.plot = plot
+    result_class.sensitivity = sensitivity
     result_class.__repr__ = _repr

@@ -20,5 +20,7 @@ void bind_model(pybind11::module_& m);
 void bind_run(pybind11::module_& m);
 /// The bundled models by name (hdae::models::catalog), for python/hdae/models.py.
 void bind_catalog(pybind11::module_& m);
+/// hdae::fmi::load, for python/hdae/_fmi.py (built with HDAE_BUILD_FMI).
+void bind_fmi(pybind11::module_& m);
 
 }  // namespace hdae::python

@@ -15,4 +15,7 @@ PYBIND11_MODULE(_hdae, m) {
   hdae::python::bind_model(m);
   hdae::python::bind_run(m);
   hdae::python::bind_catalog(m);
+#ifdef HDAE_WITH_FMI
+  hdae::python::bind_fmi(m);
+#endif
 }

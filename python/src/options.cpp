@@ -3,6 +3,7 @@
 // hdae.OptionError (a ValueError) with the C++ message naming the field.
 #include <limits>
 
+#include <pybind11/operators.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
@@ -28,9 +29,6 @@ void bind_option_enums(py::module_& m) {
       .value("ida_estimate", RestartStep::kIdaEstimate)
       .value("from_history", RestartStep::kFromHistory)
       .value("keep_order", RestartStep::kKeepOrder);
-  py::enum_<RowStorage>(m, "RowStorage")
-      .value("in_memory", RowStorage::kInMemory)
-      .value("stream_only", RowStorage::kStreamOnly);
   py::enum_<RecordedRows>(m, "RecordedRows")
       .value("grid", RecordedRows::kGrid)
       .value("events_only", RecordedRows::kEventsOnly);
@@ -46,6 +44,24 @@ void bind_option_enums(py::module_& m) {
       .value("warning", LogLevel::kWarning)
       .value("info", LogLevel::kInfo)
       .value("debug", LogLevel::kDebug);
+}
+
+/// hdae.SinkSpec: one entry of SimulationOptions::sinks, made from its text form
+/// ("memory", "csv:run.csv", "hdf5:run.h5"), which str() gives back.
+void bind_sink_spec(py::module_& m) {
+  py::enum_<SinkKind>(m, "SinkKind")
+      .value("memory", SinkKind::kMemory)
+      .value("csv", SinkKind::kCsv)
+      .value("hdf5", SinkKind::kHdf5);
+  py::class_<SinkSpec>(m, "SinkSpec",
+                       "Where a run's rows go: 'memory' (the result's table), 'csv:<file>' or "
+                       "'hdf5:<file>' (a file written as the run goes).")
+      .def(py::init(&SinkSpec::parse), py::arg("text"))
+      .def_readonly("kind", &SinkSpec::kind)
+      .def_readonly("file", &SinkSpec::file)
+      .def("__str__", [](const SinkSpec& s) { return to_string(s); })
+      .def("__repr__", [](const SinkSpec& s) { return "SinkSpec('" + to_string(s) + "')"; })
+      .def(py::self == py::self);
 }
 
 /// (lowest, highest) of the C++ type of an integer field: python/hdae/_options.py refuses a value
@@ -126,7 +142,15 @@ void bind_integrator_options(py::class_<SimulationOptions>& cls) {
       .def_readwrite(
           "threads", &O::threads,
           "Threads for IDA's vector operations: 0 or 1 serial, n > 1 OpenMP with n threads (worth "
-          "it only for some 1e5 unknowns and more, on idle cores); in [0, 256].");
+          "it only for some 1e5 unknowns and more, on idle cores); in [0, 256].")
+      .def_readwrite(
+          "sensitivities", &O::sensitivities,
+          "Parameters and start values to differentiate by, e.g. ['L', 'start(w)']: the run "
+          "adds columns 'd(<column>)/d(<name>)' for every unknown and output. Needs rel_tol >= "
+          "1e-9 and a model without crossings and time events.")
+      .def_readwrite("sensitivity_error_control", &O::sensitivity_error_control,
+                     "Put the sensitivities in IDA's local error test (at the state's tolerances "
+                     "divided by the parameter's size); off, the steps follow the state alone.");
 }
 
 /// Events: the event iteration, crossings, the chattering checks and the jump solve.
@@ -158,7 +182,7 @@ void bind_event_options(py::class_<SimulationOptions>& cls) {
                      "Most Newton iterations of one jump solve; >= 1.");
 }
 
-/// What a run records: the output grid, the CSV stream, the columns and rows kept.
+/// What a run records: the output grid, where the rows go, the columns and rows kept.
 void bind_output_options(py::class_<SimulationOptions>& cls) {
   using O = SimulationOptions;
   cls.def_readwrite("output_interval_s", &O::output_interval_s,
@@ -167,11 +191,11 @@ void bind_output_options(py::class_<SimulationOptions>& cls) {
       .def_readwrite("output_times", &O::output_times,
                      "Output times to use instead of the grid: finite, strictly increasing, within "
                      "[start_s, stop_s], with output_interval_s unset; empty means the grid.")
-      .def_readwrite("stream_csv_path", &O::stream_csv_path,
-                     "CSV file that every row is appended to as it is produced; empty for none.")
-      .def_readwrite("row_storage", &O::row_storage,
-                     "Where rows are kept: 'in_memory' (the result table, plus stream_csv_path "
-                     "when set) or 'stream_only' (only the CSV file, which must then be set).")
+      .def_readwrite("sinks", &O::sinks,
+                     "Where the rows go, a list of 'memory' (the result's table), 'csv:<file>' and "
+                     "'hdf5:<file>' (files written as the run goes: the rows survive an "
+                     "interruption and need no memory); at most one 'memory', no file twice. "
+                     "Empty: the rows are kept nowhere.")
       .def_readwrite(
           "record_columns", &O::record_columns,
           "Names or glob patterns ('*', '?') of the columns to record, e.g. 'der(*)'; with "
@@ -207,6 +231,7 @@ void bind_limit_options(py::class_<SimulationOptions>& cls) {
 void bind_options(py::module_& m) {
   bind_integer_ranges(m);
   bind_option_enums(m);
+  bind_sink_spec(m);
   using O = SimulationOptions;
   py::class_<O> cls(m, "SimulationOptions",
                     "Options of a run; fields and rules as hdae::SimulationOptions "

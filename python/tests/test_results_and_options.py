@@ -117,10 +117,10 @@ def test_write_csv_to_an_empty_path_names_it_and_creates_nothing(tmp_path, monke
 
 
 def test_engine_failure_raises_engine_error_with_the_partial_result():
-    # The streamed CSV cannot be opened: a failure of the engine (a row sink), not the model's.
+    # The CSV sink cannot open its file: a failure of the engine (a row sink), not the model's.
     message = "/nonexistent/x.csv: cannot open for writing"
     with pytest.raises(hdae.EngineError, match=message) as info:
-        hdae.simulate(Decay(), stream_csv_path="/nonexistent/x.csv")
+        hdae.simulate(Decay(), sinks=["memory", "csv:/nonexistent/x.csv"])
     assert isinstance(info.value, RuntimeError)
     assert info.value.partial_result.status.outcome == "engine failure"
 
@@ -146,9 +146,9 @@ def test_numbers_the_field_cannot_hold_are_option_errors_naming_it():
         "SimulationOptions::max_steps_per_interval must be <= 9223372036854775807 (the range "
         "of its C++ type), got 9223372036854775808")
     assert option_error(stop=10**400) == "SimulationOptions::stop_s must be finite, got 1.000e+400"
-    assert option_error(stream_csv_path="a\0b.csv") == (
-        "SimulationOptions::stream_csv_path must be a path without NUL characters, got "
-        "'a\\x00b.csv'")
+    assert option_error(sinks=["csv:a\0b.csv"]) == (
+        "SimulationOptions::sinks[0] names a file with a NUL character, which no file system "
+        "accepts")
     assert option_error(max_order=np.int64(7)) == \
         "SimulationOptions::max_order must be in [1, 5], got 7"
 
@@ -198,6 +198,31 @@ def test_recording_options_are_keywords_like_every_other_field():
         hdae.simulate(pendulum(), stop=1.0, record_every=0)
 
 
+def test_sinks_name_where_the_rows_go_and_each_gets_the_same_rows(tmp_path):
+    # The sinks as texts: the table in memory, a CSV and an HDF5 file, written as the run goes.
+    csv, h5 = tmp_path / "run.csv", tmp_path / "run.h5"
+    r = hdae.simulate(Ball(), stop=1.0, sinks=["memory", f"csv:{csv}", f"hdf5:{h5}"])
+    header = csv.read_text().splitlines()[0].split(",")
+    rows = np.loadtxt(csv, delimiter=",", skiprows=1)
+    assert header == ["time"] + r.columns
+    assert np.array_equal(rows[:, 0], r.time)
+    assert np.array_equal(rows[:, 1:], np.column_stack([r[c] for c in r.columns]))
+    assert h5.read_bytes().startswith(b"\x89HDF\r\n\x1a\n")
+    # Without "memory" the result holds no rows; the file holds them all.
+    streamed = hdae.simulate(Ball(), stop=1.0, sinks=[hdae.SinkSpec(f"csv:{tmp_path / 'b.csv'}")])
+    assert len(streamed.time) == 0
+    assert np.array_equal(np.loadtxt(tmp_path / "b.csv", delimiter=",", skiprows=1), rows)
+    assert str(hdae.SinkSpec("hdf5:run.h5")) == "hdf5:run.h5"
+    assert option_error(sinks=["disk"]) == (
+        "SimulationOptions::sinks entry must be 'memory', 'csv:<file>' or 'hdf5:<file>', got "
+        "'disk'")
+    assert option_error(sinks=["memory", "memory"]) == (
+        "SimulationOptions::sinks[1] repeats sinks[0]: the rows are kept in memory once")
+    with pytest.raises(TypeError, match="option sinks holds 'memory', 'csv:<file>' or "
+                                        "'hdf5:<file>', got 3"):
+        hdae.simulate(Ball(), stop=1.0, sinks=[3])
+
+
 def test_help_of_simulate_names_every_option_with_its_keywords_default_and_doc():
     from hdae._options import ALIASES
     options = hdae.SimulationOptions()
@@ -208,8 +233,8 @@ def test_help_of_simulate_names_every_option_with_its_keywords_default_and_doc()
     def shown(value):  # a default as the keyword takes it
         if hasattr(value, "__members__"):  # an enum: the string of its value name
             return repr(value.name)
-        if hasattr(value, "__fspath__"):  # the empty path (no file) reaches Python as '.'
-            return repr("" if str(value) == "." else str(value))
+        if isinstance(value, list) and all(isinstance(v, hdae.SinkSpec) for v in value):
+            return repr([str(v) for v in value])  # sinks by their texts
         return repr(value)
 
     for function in (hdae.simulate, hdae.Simulator):

@@ -7,7 +7,7 @@
 
 #include <doctest/doctest.h>
 
-#include "hdae/result_file.hpp"
+#include "hdae/stored_result.hpp"
 #include "program/command_line.hpp"
 #include "program/example_program.hpp"
 #include "program/record_options.hpp"

@@ -3,14 +3,18 @@
 // reference run's arguments, `hdae-example --list`) follow the rules of example.hpp.
 #include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "hdae/csv.hpp"
+#include "hdae/models/catalog.hpp"
+#include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/simulator.hpp"
 #include "program/launcher.hpp"
 #include "registry/reference_run.hpp"
@@ -66,6 +70,34 @@ TEST_CASE("reference parameters name parameters their example declares, with the
       CHECK(declared(name, ParameterKind::kFlag));
     }
   }
+}
+
+TEST_CASE("a catalog entry with a run and reference signals only is an example with defaults") {
+  // What a new example's catalog line gives: the entry's description for --help, its factory
+  // with each count set as the model parameter of its name, the final values of the reference
+  // signals as key numbers.
+  const models::CatalogEntry entry{
+      "small_chain",
+      "A chain of three masses",
+      [] {
+        return std::make_unique<models::MassSpringChain>(
+            models::MassSpringChainParameters{.masses = 3});
+      },
+      {.options = models::run_to(1.0),
+       .reference_signals = {"s[1]", "energy"},
+       .parameters = {{.kind = ParameterKind::kCount, .name = "N", .default_count = 3}}}};
+  const Example example = example_of(entry);
+  CHECK(example.name == "small_chain");
+  CHECK(example.description == "A chain of three masses");
+  CHECK(program_name(example) == "hdae-small-chain");
+  CHECK(example.make_model(default_parameters(example))->structure().num_unknowns() == 9);
+  CHECK(example.make_model({.counts = {{"N", 5}}})->structure().num_unknowns() == 15);
+  const std::unique_ptr<SimulationModel> model = example.make_model(default_parameters(example));
+  const SimulationResult r = simulate(*model, example.options);
+  REQUIRE(r.status.ok());
+  CHECK(example.key_numbers(*model, r) == fmt::format("s[1](1) = {:.6g}, energy(1) = {:.6g}",
+                                                      r.table.final_value("s[1]"),
+                                                      r.table.final_value("energy")));
 }
 
 TEST_CASE("an example's program is hdae- and its name with dashes, and is found by that name") {

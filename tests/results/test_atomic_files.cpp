@@ -19,8 +19,8 @@
 #include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
-#include "hdae/result_file.hpp"
 #include "hdae/simulator.hpp"
 #include "results/temp_dir.hpp"
 
@@ -157,11 +157,8 @@ TEST_CASE("a run killed while streaming its CSV or HDF5 file leaves the previous
     models::MassSpringChain model(models::MassSpringChainParameters{.masses = 10000});
     SimulationOptions o;
     o.stop_s = 10.0;
-    o.stream_csv_path = csv;
-    o.row_storage = RowStorage::kStreamOnly;
-    Hdf5Sink sink(h5);
+    o.sinks = {SinkSpec::csv(csv), SinkSpec::hdf5(h5)};
     Simulator sim(model, o);
-    sim.add_row_sink(sink);
     sim.advance_to(o.stop_s);
   };
   REQUIRE(kill_while_writing(dir.path(), 1 << 20, run));

@@ -1,4 +1,4 @@
-// Streamed CSV (CsvStreamWriter, CsvSink, SimulationOptions::stream_csv_path): rows wider than
+// Streamed CSV (CsvStreamWriter, CsvSink, SimulationOptions::sinks): rows wider than
 // the writer's 64 KiB chunk come out as write_csv writes them and read back bit for bit, and a
 // run interrupted while streaming leaves a CSV of whole rows, the rows of the same run
 // uninterrupted up to where it stopped.
@@ -82,7 +82,7 @@ TEST_CASE("a run interrupted while streaming leaves a CSV of whole rows, the run
   // The same run, streamed, with the cancel flag raised by a sink once 300 rows are out.
   std::atomic<bool> cancel{false};
   o.cancel = &cancel;
-  o.stream_csv_path = dir.file("run.csv");
+  o.sinks = {SinkSpec::memory(), SinkSpec::csv(dir.file("run.csv"))};
   models::Pendulum model;
   Simulator sim(model, o);
   std::size_t rows = 0;

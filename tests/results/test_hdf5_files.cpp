@@ -1,4 +1,4 @@
-// HDF5 result files (hdae/result_file.hpp): what write_result_hdf5 and the streaming Hdf5Sink
+// HDF5 result files (hdae/hdf5_result.hpp): what write_result_hdf5 and the streaming Hdf5Sink
 // write reads back bit for bit, event log and parameters included, and read_result tells the
 // formats apart by content.
 #include <bit>
@@ -14,8 +14,8 @@
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "hdae/models/ideal_clutch.hpp"
-#include "hdae/result_file.hpp"
 #include "hdae/simulator.hpp"
 #include "results/temp_dir.hpp"
 

@@ -1,5 +1,5 @@
 // HDF5 result files that are damaged, crafted or written by an earlier version
-// (hdae/result_file.hpp): reading them gives a result or an IoError naming the file, never a
+// (hdae/hdf5_result.hpp): reading them gives a result or an IoError naming the file, never a
 // crash, a hang or an allocation of what a header merely claims; writing to what cannot hold
 // an HDF5 file is an IoError before HDF5 sees it.
 #include <hdf5.h>
@@ -12,8 +12,8 @@
 #include <doctest/doctest.h>
 
 #include "hdae/errors.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "hdae/models/ideal_clutch.hpp"
-#include "hdae/result_file.hpp"
 #include "hdae/simulator.hpp"
 #include "results/hdf5_support.hpp"
 #include "results/temp_dir.hpp"

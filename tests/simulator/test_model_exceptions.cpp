@@ -296,7 +296,7 @@ TEST_CASE("a stream file that cannot be completed does not hide the model's fail
   if (!std::filesystem::exists("/dev/full")) return;  // Linux only
   Thrower model(Fault::kScheduleInPast);
   SimulationOptions options = thrower_options();
-  options.stream_csv_path = "/dev/full";
+  options.sinks = {SinkSpec::memory(), SinkSpec::csv("/dev/full")};
   std::string message;
   std::shared_ptr<const SimulationResult> partial;
   try {
@@ -307,8 +307,8 @@ TEST_CASE("a stream file that cannot be completed does not hide the model's fail
   }
   CHECK(message ==
         "model 'thrower' failed in event handler at t = 0.5: time event 'switch' scheduled at "
-        "t = 0.25 which is before the current time 0.5 or not finite; the streamed CSV is "
-        "incomplete: /dev/full: write failed: No space left on device");
+        "t = 0.25 which is before the current time 0.5 or not finite; a row sink failed at the "
+        "end of the run: /dev/full: write failed: No space left on device");
   REQUIRE(partial != nullptr);
   CHECK(partial->status.message == message);
   check_last_row(*partial, 6, 0.5);  // the rows in memory are all there

@@ -233,10 +233,9 @@ TEST_CASE("an enum field holding no enumerator is refused naming the field") {
   CHECK(error_of(o) ==
         "SimulationOptions::jump_rule must be kMidpoint (0) or kEndPoint (1), got -1");
   o = {};
-  o.row_storage = static_cast<RowStorage>(3);
+  o.sinks = {SinkSpec::memory(), SinkSpec{.kind = static_cast<SinkKind>(3), .file = "x"}};
   CHECK(error_of(o) ==
-        "SimulationOptions::row_storage must be kInMemory (0), kStreamOnly (1) or kSinksOnly (2), "
-        "got 3");
+        "SimulationOptions::sinks[1].kind must be kMemory (0), kCsv (1) or kHdf5 (2), got 3");
   o = {};
   o.record_rows = static_cast<RecordedRows>(2);
   CHECK(error_of(o) ==
@@ -248,7 +247,7 @@ TEST_CASE("an enum field holding no enumerator is refused naming the field") {
         "kDebug (4), got 5");
   o = {};
   o.log_level = LogLevel::kDebug;
-  o.row_storage = RowStorage::kSinksOnly;
+  o.sinks = {SinkSpec::hdf5("x.h5")};
   CHECK(error_of(o) == "no error");
 }
 
@@ -271,7 +270,7 @@ TEST_CASE("a result table that would outgrow max_result_bytes is refused before 
   o.max_result_bytes = 2e10;
   CHECK_NOTHROW(static_cast<void>(Simulator(model, o)));
   o.max_result_bytes = 8e9;
-  o.row_storage = RowStorage::kSinksOnly;
+  o.sinks = {SinkSpec::csv("/dev/null")};
   CHECK_NOTHROW(static_cast<void>(Simulator(model, o)));
   o.max_result_bytes = 0.0;
   CHECK_THROWS_WITH_AS(o.validate(), doctest::Contains("max_result_bytes must be > 0"),

@@ -341,8 +341,7 @@ TEST_CASE("rows streamed to a CSV are the rows kept in memory, bit for bit") {
   SimulationOptions o;
   o.stop_s = 2.0;
   const SimulationResult in_memory = simulate(a, o);
-  o.stream_csv_path = dir / "stream.csv";
-  o.row_storage = RowStorage::kStreamOnly;
+  o.sinks = {SinkSpec::csv(dir / "stream.csv")};
   const SimulationResult streamed = simulate(b, o);
   CHECK(streamed.table.num_rows() == 0);
   const ResultTable read = read_csv(dir / "stream.csv");
@@ -357,10 +356,10 @@ TEST_CASE("rows streamed to a CSV are the rows kept in memory, bit for bit") {
   std::filesystem::remove_all(dir);
 
   SimulationOptions bad;
-  bad.row_storage = RowStorage::kStreamOnly;
+  bad.sinks = {SinkSpec{.kind = SinkKind::kCsv}};
   CHECK_THROWS_WITH_AS(bad.validate(),
-                       "SimulationOptions::row_storage is kStreamOnly but stream_csv_path is "
-                       "empty; the rows would be lost",
+                       "SimulationOptions::sinks[0] is kCsv and must name a file, got an empty "
+                       "path",
                        OptionError);
 }
 
@@ -411,7 +410,7 @@ TEST_CASE("events without end stop the run at max_result_bytes, their result kep
   CHECK(result.table.time(result.table.num_rows() - 1) == doctest::Approx(result.status.t));
   CHECK(result.status.t == doctest::Approx(1e-3 * static_cast<double>(result.events.size() - 1)));
   // Rows that are not held count nothing: the event log alone takes the limit later.
-  o.row_storage = RowStorage::kSinksOnly;
+  o.sinks.clear();
   const SimulationResult streamed = simulate(model, o);
   CHECK(streamed.status.outcome == Outcome::kResultLimit);
   CHECK(streamed.events.size() > result.events.size());

@@ -18,7 +18,8 @@
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
-#include "hdae/result_file.hpp"
+#include "hdae/hdf5_result.hpp"
+#include "hdae/stored_result.hpp"
 
 namespace hdae::compare {
 namespace {
@@ -191,9 +192,10 @@ void remove_stale_report(const std::filesystem::path& dir) {
 void prepare_report_dir(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (ec)
+  if (ec) {
     throw IoError(
         fmt::format("{}: cannot create the report directory ({})", dir.string(), ec.message()));
+  }
   remove_stale_report(dir);
 }
 

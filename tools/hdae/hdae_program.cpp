@@ -12,6 +12,9 @@
 
 #include "compare/compare_cli.hpp"
 #include "compare/plot_script.hpp"
+#ifdef HDAE_WITH_FMI
+#include "fmu_command.hpp"
+#endif
 #include "hdae/errors.hpp"
 #include "hdae/models/catalog.hpp"
 #include "hdae/version.hpp"
@@ -60,6 +63,9 @@ int run_command(const std::vector<std::string>& rest, const examples::ProgramEnv
     env.err << "hdae run: name a model first. Usage: " << kUsage << '\n';
     return 2;
   }
+#ifdef HDAE_WITH_FMI
+  if (rest.front().ends_with(".fmu")) return run_fmu(rest, env);
+#endif
   const examples::Example* example = examples::find_example(rest.front());
   if (example == nullptr) {
     env.err << "hdae run: no model called '" << rest.front() << "' ('hdae list' names them)\n";

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hdae {
@@ -27,12 +28,37 @@ enum class JumpRule {
   kEndPoint,  ///< M_d(x^+): as ModiaMath does; kept for comparison
 };
 
-/// Where SimulationOptions puts the rows besides the sinks added to a Simulator.
-enum class RowStorage {
-  kInMemory,    ///< in SimulationResult::table (and stream_csv_path when set)
-  kStreamOnly,  ///< only in stream_csv_path, which must be set
-  kSinksOnly,   ///< nowhere by itself: the rows go to the added sinks only (an Hdf5Sink)
+/// Kinds of the row sinks a run makes itself (SimulationOptions::sinks, SinkSpec).
+enum class SinkKind {
+  kMemory,  ///< SimulationResult::table (TableSink)
+  kCsv,     ///< a CSV file streamed as the run goes (CsvSink: the format of write_csv)
+  kHdf5,    ///< an HDF5 file streamed as the run goes, with the event log, the model's
+            ///< parameters and the run's status (Hdf5Sink, hdf5_result.hpp)
 };
+
+/// One row sink of SimulationOptions::sinks: where the run's recorded rows go. Written
+/// SinkSpec::csv("run.csv"), or as text (parse) "memory", "csv:run.csv", "hdf5:run.h5".
+struct SinkSpec {
+  SinkKind kind = SinkKind::kMemory;
+  /// The file of kCsv and kHdf5, written under a temporary name and renamed over this one when
+  /// the run ends (atomic_file.hpp); empty for kMemory.
+  std::filesystem::path file;
+
+  [[nodiscard]] static SinkSpec memory() { return {}; }
+  [[nodiscard]] static SinkSpec csv(std::filesystem::path file) {
+    return {.kind = SinkKind::kCsv, .file = std::move(file)};
+  }
+  [[nodiscard]] static SinkSpec hdf5(std::filesystem::path file) {
+    return {.kind = SinkKind::kHdf5, .file = std::move(file)};
+  }
+  /// "memory", "csv:<file>" or "hdf5:<file>"; OptionError naming SimulationOptions::sinks
+  /// otherwise.
+  [[nodiscard]] static SinkSpec parse(std::string_view text);
+  friend bool operator==(const SinkSpec&, const SinkSpec&) = default;
+};
+
+/// The text form of a sink, as SinkSpec::parse reads it ("csv:run.csv").
+[[nodiscard]] std::string to_string(const SinkSpec& sink);
 
 /// Which rows of a run are recorded (SimulationOptions::record_rows).
 enum class RecordedRows {
@@ -211,16 +237,15 @@ struct SimulationOptions {
   /// (1000 u max(|start_s|, |stop_s|, 1), u the unit round-off) and at most 1e9 output points
   /// in all; unset means (stop_s - start_s) / 500.
   std::optional<double> output_interval_s;
-  /// When non-empty, every result row is also appended to this CSV file as it is produced
-  /// (in 64 KiB chunks), so the rows survive an interruption and long runs need no memory
-  /// for them.
-  std::filesystem::path stream_csv_path;
-  /// Whether rows are kept in SimulationResult::table as well (kStreamOnly requires
-  /// stream_csv_path and bounds memory for runs with millions of rows; kSinksOnly keeps none
-  /// and streams none by itself, for a Simulator whose own sinks take the rows).
-  RowStorage row_storage = RowStorage::kInMemory;
-  // What is recorded (results/row_recorder.hpp): every sink — the result table, the streamed
-  // CSV, an HDF5 file, the user's — gets the same selected columns (RowSink::begin) and rows.
+  /// Where the recorded rows go: row sinks the run makes itself, in this order, before those
+  /// added with Simulator::add_row_sink. kMemory keeps them in SimulationResult::table;
+  /// kCsv and kHdf5 stream them to a file as they are produced (in chunks of about 64 KiB),
+  /// so the rows survive an interruption and a long run needs no memory for them. Empty: the
+  /// rows go to the added sinks only. At most one kMemory, no file twice, a file for kCsv and
+  /// kHdf5 and none for kMemory.
+  std::vector<SinkSpec> sinks{SinkSpec::memory()};
+  // What is recorded (results/row_recorder.hpp): every sink — the result table, a CSV or HDF5
+  // file, the user's — gets the same selected columns (RowSink::begin) and rows.
   /// Columns recorded by name or glob ('*' any run of characters, '?' one character, e.g.
   /// "*.v", "der(*)"); a column is recorded when it matches one of these or its kind is in
   /// record_kinds. Both empty: every column. A pattern that matches no column of the model is
@@ -240,12 +265,12 @@ struct SimulationOptions {
   /// Stop with Outcome::kWallClockLimit after this much wall-clock time (s); 0: no limit;
   /// otherwise > 0.
   double max_wall_time_s = 0.0;
-  /// Largest result held in memory, in bytes: the table's rows (row_storage kInMemory) and the
+  /// Largest result held in memory, in bytes: the table's rows (a kMemory sink) and the
   /// event log; > 0. A run whose output grid (output_interval_s or output_times, record_rows,
   /// record_every) and recorded columns alone would exceed it is refused when it is created
   /// (OptionError naming the options and the size); one whose events (their rows and records)
   /// take it past the limit ends there with Outcome::kResultLimit, its result kept, instead of
-  /// growing until memory runs out. Streamed rows (kStreamOnly, kSinksOnly) are not counted.
+  /// growing until memory runs out. Rows that go to files or to added sinks are not counted.
   double max_result_bytes = 8e9;
   /// When non-null and set to true (e.g. from a SIGINT handler or an event handler), the run
   /// stops with Outcome::kInterrupted at the next residual evaluation, step, output row or

@@ -1,9 +1,11 @@
 // Where a run's rows and events go (docs/design.md, "The data path"). A hdae::Simulator hands
 // every stored row — the t0 row(s), each output point, both limits at every event, a last row
 // when the run ends early — to each of its row sinks, in time order, and every event record to
-// each of its event observers as soon as the event is over. The in-memory result table and the
-// streamed CSV file are sinks like any other; a user's own sink (a plot, a socket, a reducer
-// that keeps only maxima) derives from RowSink.
+// each of its event observers as soon as the event is over. The result table in memory
+// (TableSink), a CSV file (CsvSink) and an HDF5 file (Hdf5Sink, hdf5_result.hpp) are sinks like
+// any other, which a run makes itself when SimulationOptions::sinks names them; a user's own
+// sink (a plot, a socket, a reducer that keeps only maxima) derives from RowSink and is added
+// with Simulator::add_row_sink.
 #pragma once
 
 #include <cstddef>

@@ -72,8 +72,8 @@ class Simulator {
   Simulator& operator=(const Simulator&) = delete;
 
   /// Adds a receiver of every row (before initialize(); std::logic_error after). The sink must
-  /// outlive the simulator's run. In-memory rows (RowStorage::kInMemory) and the streamed CSV
-  /// (stream_csv_path) are sinks the simulator adds itself.
+  /// outlive the simulator's run. The sinks named in SimulationOptions::sinks (the table in
+  /// memory, CSV and HDF5 files) are made and added by the simulator itself, before these.
   void add_row_sink(RowSink& sink);
   /// Adds a receiver of every event record (before initialize(); std::logic_error after).
   void add_event_observer(EventObserver& observer);
@@ -99,7 +99,7 @@ class Simulator {
   [[nodiscard]] const Statistics& statistics() const;
   /// The event log so far.
   [[nodiscard]] const std::vector<EventRecord>& events() const;
-  /// The rows kept in memory so far (empty with RowStorage::kStreamOnly and kSinksOnly).
+  /// The rows kept in memory so far (empty unless SimulationOptions::sinks names kMemory).
   [[nodiscard]] const ResultTable& table() const;
   [[nodiscard]] const SimulationModel& model() const;
   [[nodiscard]] const SimulationOptions& options() const;

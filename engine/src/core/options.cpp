@@ -4,6 +4,9 @@
 #include <initializer_list>
 #include <limits>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -70,7 +73,6 @@ void check_choices(const SimulationOptions& o) {
   require_choice(o.linear_solver, "linear_solver", {"kAuto", "kDense", "kKlu"});
   require_choice(o.jump_rule, "jump_rule", {"kMidpoint", "kEndPoint"});
   require_choice(o.restart_step, "restart_step", {"kIdaEstimate", "kFromHistory", "kKeepOrder"});
-  require_choice(o.row_storage, "row_storage", {"kInMemory", "kStreamOnly", "kSinksOnly"});
   require_choice(o.record_rows, "record_rows", {"kGrid", "kEventsOnly"});
   require_choice(o.log_level, "log_level", {"kOff", "kError", "kWarning", "kInfo", "kDebug"});
 }
@@ -185,13 +187,55 @@ void check_events(const SimulationOptions& o) {
           ">= 0 (0: no limit)", o.max_wall_time_s);
 }
 
+/// The file of sink k: named for kCsv and kHdf5, without NUL characters, none for kMemory.
+void check_sink_file(const SinkSpec& sink, std::size_t k) {
+  const std::string& file = sink.file.native();
+  if (sink.kind == SinkKind::kMemory) {
+    if (file.empty()) return;
+    throw OptionError(fmt::format(
+        "SimulationOptions::sinks[{}] is kMemory, which writes no file, but names the file '{}'", k,
+        file));
+  }
+  const char* kind = sink.kind == SinkKind::kCsv ? "kCsv" : "kHdf5";
+  if (file.empty()) {
+    throw OptionError(fmt::format(
+        "SimulationOptions::sinks[{}] is {} and must name a file, got an empty path", k, kind));
+  }
+  if (file.find('\0') != std::string::npos) {
+    throw OptionError(fmt::format(
+        "SimulationOptions::sinks[{}] names a file with a NUL character, which no file system "
+        "accepts",
+        k));
+  }
+}
+
+/// The sinks: each well formed, the rows kept in memory once, and no file written by two
+/// sinks (they would write the same temporary file and rename it twice).
+void check_sinks(const std::vector<SinkSpec>& sinks) {
+  for (std::size_t k = 0; k < sinks.size(); ++k) {
+    require_choice(sinks[k].kind, fmt::format("sinks[{}].kind", k).c_str(),
+                   {"kMemory", "kCsv", "kHdf5"});
+    check_sink_file(sinks[k], k);
+    for (std::size_t j = 0; j < k; ++j) {
+      if (sinks[k].kind == SinkKind::kMemory && sinks[j].kind == SinkKind::kMemory) {
+        throw OptionError(fmt::format(
+            "SimulationOptions::sinks[{}] repeats sinks[{}]: the rows are kept in memory once", k,
+            j));
+      }
+      if (sinks[k].kind != SinkKind::kMemory && sinks[j].kind != SinkKind::kMemory &&
+          sinks[k].file.lexically_normal() == sinks[j].file.lexically_normal()) {
+        throw OptionError(
+            fmt::format("SimulationOptions::sinks[{}] writes the file '{}' of sinks[{}]; a file "
+                        "holds the rows of one sink",
+                        k, sinks[k].file.string(), j));
+      }
+    }
+  }
+}
+
 /// Where rows go and which are recorded.
 void check_recording(const SimulationOptions& o) {
-  if (o.row_storage == RowStorage::kStreamOnly && o.stream_csv_path.empty()) {
-    throw OptionError(
-        "SimulationOptions::row_storage is kStreamOnly but stream_csv_path is empty; the rows "
-        "would be lost");
-  }
+  check_sinks(o.sinks);
   require(o.max_result_bytes > 0.0, "max_result_bytes", "> 0 (bytes of result table in memory)",
           o.max_result_bytes);
   require(o.record_every >= 1, "record_every", ">= 1 (1: every output point)",
@@ -230,6 +274,31 @@ void SimulationOptions::validate() const {
   check_events(*this);
   check_recording(*this);
   check_sensitivities(*this);
+}
+
+SinkSpec SinkSpec::parse(std::string_view text) {
+  if (text == "memory") return memory();
+  for (const auto& [prefix, kind] : {std::pair{std::string_view("csv:"), SinkKind::kCsv},
+                                     std::pair{std::string_view("hdf5:"), SinkKind::kHdf5}}) {
+    if (text.starts_with(prefix) && text.size() > prefix.size()) {
+      return {.kind = kind, .file = std::filesystem::path(text.substr(prefix.size()))};
+    }
+  }
+  throw OptionError(fmt::format(
+      "SimulationOptions::sinks entry must be 'memory', 'csv:<file>' or 'hdf5:<file>', got '{}'",
+      text));
+}
+
+std::string to_string(const SinkSpec& sink) {
+  switch (sink.kind) {
+    case SinkKind::kMemory:
+      return "memory";
+    case SinkKind::kCsv:
+      return "csv:" + sink.file.string();
+    case SinkKind::kHdf5:
+      return "hdf5:" + sink.file.string();
+  }
+  return fmt::format("kind {}:{}", static_cast<int>(sink.kind), sink.file.string());
 }
 
 double SimulationOptions::resolved_output_interval_s() const {

@@ -1,4 +1,4 @@
-// Hdf5Sink and write_result_hdf5 (hdae/result_file.hpp): rows buffered a chunk at a time and
+// Hdf5Sink and write_result_hdf5 (hdae/hdf5_result.hpp): rows buffered a chunk at a time and
 // appended to extendible datasets, the rest of the result written at the end.
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -15,7 +15,7 @@
 
 #include "hdae/atomic_file.hpp"
 #include "hdae/errors.hpp"
-#include "hdae/result_file.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "results/hdf5_support.hpp"
 #include "results/hdf5_tables.hpp"
 
@@ -299,6 +299,15 @@ void Hdf5Sink::end() {
 }
 
 void Hdf5Sink::on_event(const EventRecord& event) { state_->events.push_back(event); }
+
+std::vector<ResultParameter> result_parameters(std::span<const ParameterInfo> parameters) {
+  std::vector<ResultParameter> stored;
+  stored.reserve(parameters.size());
+  for (const ParameterInfo& p : parameters) {
+    stored.push_back({.name = p.name, .value = p.value, .unit = p.unit});
+  }
+  return stored;
+}
 
 void write_result_hdf5(const SimulationResult& result, const std::filesystem::path& file,
                        std::vector<ResultParameter> parameters) {

@@ -1,4 +1,4 @@
-// The parts of an HDF5 result file besides the rows (hdae/result_file.hpp has the layout):
+// The parts of an HDF5 result file besides the rows (hdae/hdf5_result.hpp has the layout):
 // the column descriptions, the event log and the parameters, written and read as groups of
 // one-dimensional datasets of equal length, one dataset per field, so that every reader
 // (h5py, pandas) sees plain arrays.
@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "hdae/result_file.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "results/hdf5_support.hpp"
 
 namespace hdae::detail::hdf5 {

@@ -1,4 +1,5 @@
-// Reading result files back (hdae/result_file.hpp): HDF5 by its signature, CSV otherwise.
+// Reading result files back (hdae/stored_result.hpp, hdae/hdf5_result.hpp): HDF5 by its
+// signature, CSV otherwise.
 #include <cmath>
 #include <fstream>
 #include <string_view>
@@ -8,7 +9,7 @@
 
 #include "hdae/csv.hpp"
 #include "hdae/errors.hpp"
-#include "hdae/result_file.hpp"
+#include "hdae/hdf5_result.hpp"
 #include "results/hdf5_support.hpp"
 #include "results/hdf5_tables.hpp"
 #include "results/regular_file.hpp"

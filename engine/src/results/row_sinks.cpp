@@ -1,4 +1,5 @@
-// The row sinks hdae provides (hdae/row_sink.hpp): the in-memory table, the streamed CSV file.
+// The row sinks of hdae/row_sink.hpp: the in-memory table, the streamed CSV file (the HDF5
+// file's sink: hdf5_sink.cpp).
 #include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/row_sink.hpp"

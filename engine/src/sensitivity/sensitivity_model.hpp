@@ -10,6 +10,10 @@
 // consistent start (which makes the algebraic part of s_k and every s_k' consistent with x's) and
 // output rows. A start value as the source has s_k(t0) = e_j and no F_p term; a parameter has
 // s_k(t0) = d(start values)/dp_k, by the same quotient on the model's start values.
+// Its Newton matrix is the difference quotient IDA (or the coloured one with KLU) takes of the
+// whole augmented system, the blocks below the diagonal (F's second derivatives times s_k)
+// included: leaving them out, as IDAS's simultaneous corrector does, costs the pendulum more
+// Newton failures and Jacobians than the saved residuals are worth.
 //
 // The model runs in the sensitivity run only through this wrapper, which claims it (no other
 // run may use it meanwhile) and varies its parameters for the quotients

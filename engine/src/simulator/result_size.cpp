@@ -1,5 +1,6 @@
 #include "simulator/result_size.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -27,6 +28,12 @@ std::string grid_words(const SimulationOptions& o) {
                      o.resolved_output_interval_s(), o.stop_s - o.start_s);
 }
 
+/// Whether a sink of the options keeps the rows in memory (SinkKind::kMemory).
+bool keeps_rows_in_memory(const SimulationOptions& o) {
+  return std::any_of(o.sinks.begin(), o.sinks.end(),
+                     [](const SinkSpec& s) { return s.kind == SinkKind::kMemory; });
+}
+
 /// A string's bytes: the object, and its buffer when that is not the one inside the object.
 double string_bytes(const std::string& s) {
   constexpr std::size_t kInside = 15;  // libstdc++'s short-string buffer
@@ -52,9 +59,8 @@ double held_bytes(const EventRecord& record) {
 
 ResultBudget::ResultBudget(const SimulationOptions& options, std::size_t columns)
     : limit_(options.max_result_bytes),
-      row_bytes_(options.row_storage == RowStorage::kInMemory
-                     ? static_cast<double>(columns + 1) * sizeof(double)
-                     : 0.0) {}
+      row_bytes_(keeps_rows_in_memory(options) ? static_cast<double>(columns + 1) * sizeof(double)
+                                               : 0.0) {}
 
 std::optional<SimulationStatus> ResultBudget::after_event(double t, const EventRecord& record,
                                                           std::size_t table_rows,
@@ -70,12 +76,12 @@ std::optional<SimulationStatus> ResultBudget::after_event(double t, const EventR
                   "SimulationOptions::max_result_bytes = {:.3g}: events come faster than the "
                   "run can keep them (a time event rescheduled without end?); keep fewer rows or "
                   "columns (record_rows, record_every, record_columns) or stream the rows "
-                  "(row_storage), shorten the run, or raise max_result_bytes",
+                  "(sinks), shorten the run, or raise max_result_bytes",
                   bytes, t, table_rows, table_bytes, events, event_bytes_, limit_)};
 }
 
 void check_result_size(const SimulationOptions& options, std::size_t columns) {
-  if (options.row_storage != RowStorage::kInMemory) return;
+  if (!keeps_rows_in_memory(options)) return;
   const double rows = grid_rows(options);
   const double bytes = rows * static_cast<double>(columns + 1) * sizeof(double);
   if (bytes <= options.max_result_bytes) return;
@@ -83,8 +89,8 @@ void check_result_size(const SimulationOptions& options, std::size_t columns) {
       "the result table would hold {:.3g} rows ({}, record_every = {}) of {} columns, {:.3g} "
       "bytes in memory, more than SimulationOptions::max_result_bytes = {:.3g}: choose a "
       "coarser grid, record fewer rows (record_every, record_rows) or columns "
-      "(record_columns, record_kinds), stream the rows (stream_csv_path with row_storage "
-      "kStreamOnly), or raise max_result_bytes",
+      "(record_columns, record_kinds), stream the rows to a file instead of memory (sinks), "
+      "or raise max_result_bytes",
       rows, grid_words(options), options.record_every, columns + 1, bytes,
       options.max_result_bytes));
 }

@@ -52,7 +52,7 @@ void SimulationRun::process_step(const PendingStep& step) {
       }
     }
     if (auto full = output_.budget.after_event(t, event_log_.records.back(),
-                                               output_.table.table().num_rows(),
+                                               output_.sinks.table().table().num_rows(),
                                                event_log_.records.size())) {
       finish(*full);
       return;

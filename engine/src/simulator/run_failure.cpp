@@ -62,11 +62,11 @@ void SimulationRun::end_by_exception() {
   life_.wall_time_s = stop_watch_.elapsed_s();
   keep_last_row(t);
   try {
-    output_.recorder.end();
+    end_output();
   } catch (const std::exception& e) {
-    // A stream file that cannot be completed must not replace the failure: it is added to
-    // the message, which still names the failure first.
-    message += fmt::format("; the streamed CSV is incomplete: {}", e.what());
+    // A file that cannot be completed must not replace the failure: it is added to the
+    // message, which still names the failure first.
+    message += fmt::format("; a row sink failed at the end of the run: {}", e.what());
     life_.status.message = message;
   }
   auto partial = std::make_shared<const SimulationResult>(take_result());

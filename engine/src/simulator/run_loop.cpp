@@ -184,7 +184,7 @@ void SimulationRun::finish(SimulationStatus status) {
   step_.t = life_.status.t;
   life_.stage = Stage::kEnded;
   life_.wall_time_s = stop_watch_.elapsed_s();
-  output_.recorder.end();
+  end_output();
 }
 
 }  // namespace hdae::detail

@@ -85,16 +85,12 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       integration_(model_, crossings_, stop_watch_, options_,
                    [this](LogLevel level, std::string_view message) { log(level, message); }) {
   check_result_size(options_, output_.recorder.columns().size());
-  if (options_.row_storage == RowStorage::kInMemory) output_.recorder.add_sink(output_.table);
-  if (!options_.stream_csv_path.empty()) {
-    output_.csv = std::make_unique<CsvSink>(options_.stream_csv_path);
-    output_.recorder.add_sink(*output_.csv);
-  }
+  output_.sinks.attach(output_.recorder, event_log_.observers);
 }
 
 SimulationRun::~SimulationRun() {
   try {
-    output_.recorder.end();
+    end_output();
   } catch (...) {  // NOLINT(bugprone-empty-catch): a destructor must not throw
   }
 }
@@ -184,17 +180,23 @@ const SimulationStatus& SimulationRun::advance_to(double t) {
 SimulationResult SimulationRun::take_result() {
   if (life_.stage != Stage::kEnded) {
     life_.stage = Stage::kEnded;
-    output_.recorder.end();
+    end_output();
   }
   life_.taken = true;
   SimulationResult r;
-  r.table = output_.table.take_table();
+  r.table = output_.sinks.table().take_table();
   r.events = std::move(event_log_.records);
   r.status = life_.status;
   r.statistics = statistics();
   // The run is over: the model no longer sees calls from it and may start another.
   in_use_.release();
   return r;
+}
+
+void SimulationRun::end_output() {
+  if (output_.recorder.ended()) return;
+  output_.sinks.set_status(life_.status);
+  output_.recorder.end();
 }
 
 const Statistics& SimulationRun::statistics() const {

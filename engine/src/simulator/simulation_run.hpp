@@ -3,7 +3,7 @@
 //   model/    ModelCalls: every call into model code, with the phase for failure messages
 //   events/   CrossingTable, TimeEventSchedule, EventIteration, ChatteringDetector
 //   reinit/   Reinitializer: the jump solve and consistent derivatives, algebraic unknowns
-//   results/  RowRecorder handing rows to the sinks (table, CSV stream, the user's)
+//   results/  RowRecorder handing rows to the sinks (table, CSV and HDF5 files, the user's)
 // and collaborators of its own folder: Integration (IDA's life through the run and its
 // restarts, through IdaBridge), OutputGrid (the output points), RootLocation (where a step's
 // root lies), StructureChange (what a change of unknowns must keep), ContinuationCheck.
@@ -30,6 +30,7 @@
 #include "model/model_in_use.hpp"
 #include "reinit/reinitializer.hpp"
 #include "results/row_recorder.hpp"
+#include "results/run_sinks.hpp"
 #include "simulator/continuation_check.hpp"
 #include "simulator/integration.hpp"
 #include "simulator/output_grid.hpp"
@@ -59,7 +60,7 @@ class SimulationRun final : public EventHost {
   [[nodiscard]] std::span<const double> derivatives() const { return u_.der_x; }
   [[nodiscard]] const Statistics& statistics() const;
   [[nodiscard]] const std::vector<EventRecord>& events() const { return event_log_.records; }
-  [[nodiscard]] const ResultTable& table() const { return output_.table.table(); }
+  [[nodiscard]] const ResultTable& table() const { return output_.sinks.table().table(); }
   [[nodiscard]] const SimulationModel& model() const { return model_.model(); }
   [[nodiscard]] const SimulationOptions& options() const { return options_; }
   /// IDA's error weights for its last step (empty before the first): 1/(rtol |x_i| + atol_i).
@@ -121,15 +122,16 @@ class SimulationRun final : public EventHost {
     std::vector<EventRecord> records;
     std::vector<EventObserver*> observers;
   };
-  /// Where the rows go: the recorder hands them to the table, the CSV stream and the user's
-  /// sinks; the budget bounds what events add to them.
+  /// Where the rows go: the recorder hands them to the sinks of the options (the table, the
+  /// files) and the user's; the budget bounds what events add to them.
   struct RunOutput {
     RunOutput(ModelCalls& model, const SimulationOptions& options)
-        : recorder(model, options), budget(options, recorder.columns().size()) {}
+        : recorder(model, options),
+          budget(options, recorder.columns().size()),
+          sinks(options.sinks, model.structure().parameters) {}
     RowRecorder recorder;
     ResultBudget budget;
-    TableSink table;
-    std::unique_ptr<CsvSink> csv;
+    RunSinks sinks;
   };
   [[nodiscard]] static RunUnknowns unknowns_at_start(const ModelStructure& s);
 
@@ -156,6 +158,9 @@ class SimulationRun final : public EventHost {
   void too_many_steps();
   /// Ends the run with this status (rows stored before), tells the sinks.
   void finish(SimulationStatus status);
+  /// Tells the sinks that the run is over, with its status (an HDF5 file records it); the
+  /// first exception of a sink is rethrown after all were told.
+  void end_output();
   // run_events.cpp: event instants, restarts
   void process_step(const PendingStep& step);
   /// The event iteration at t; false when it did not settle. last_event_.ending says whether

@@ -44,6 +44,8 @@ class MassSpringChain final : public Model {
  private:
   /// Declares unknowns, equations, pattern and output for p_ (after removing the old ones).
   void declare_chain();
+  /// Start values (the stretched chain at rest) and the forces' nominal from the parameters.
+  void set_starts();
 
   MassSpringChainParameters p_;
   Param masses_;

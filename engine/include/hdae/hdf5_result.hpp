@@ -1,4 +1,4 @@
-// Result files in HDF5, and reading a result file of either format back.
+// Result files in HDF5 (the reading of either format: stored_result.hpp).
 //
 // An HDF5 result file holds a whole run in one file, written by Hdf5Sink as the run goes:
 //   /time                    float64 [rows]            time of each row
@@ -39,25 +39,20 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <span>
-#include <string>
 #include <vector>
 
+#include "hdae/model.hpp"
 #include "hdae/result.hpp"
 #include "hdae/row_sink.hpp"
+#include "hdae/stored_result.hpp"
 
 namespace hdae {
 
-/// A named model parameter stored with a result.
-struct ResultParameter {
-  std::string name;
-  double value = 0.0;
-  std::string unit;
-};
-
-/// Streams the rows (and, as an EventObserver, the events) of a run to an HDF5 file. Add it to
-/// a Simulator with add_row_sink and add_event_observer. Errors throw IoError naming the file.
+/// Streams the rows (and, as an EventObserver, the events) of a run to an HDF5 file. A run
+/// makes one itself for SinkSpec::hdf5 in SimulationOptions::sinks, with the model's
+/// parameters and the run's status; one made by hand is added to a Simulator with add_row_sink
+/// and add_event_observer. Errors throw IoError naming the file.
 class Hdf5Sink final : public RowSink, public EventObserver {
  public:
   static constexpr std::chrono::seconds kFlushInterval{2};
@@ -87,20 +82,13 @@ class Hdf5Sink final : public RowSink, public EventObserver {
   std::unique_ptr<State> state_;
 };
 
+/// A model's parameters (ModelStructure::parameters) as a result file stores them.
+[[nodiscard]] std::vector<ResultParameter> result_parameters(
+    std::span<const ParameterInfo> parameters);
+
 /// Writes a finished (or partial) result as one HDF5 file, replaced atomically.
 void write_result_hdf5(const SimulationResult& result, const std::filesystem::path& file,
                        std::vector<ResultParameter> parameters = {});
-
-/// A result file read back: the table with names, units and kinds, and what else the file
-/// holds (an HDF5 file: the event log, the parameters, the status message; a CSV: the table).
-struct StoredResult {
-  ResultTable table;
-  std::vector<EventRecord> events;
-  std::vector<ResultParameter> parameters;
-  /// Outcome name and message (to_string(Outcome)) when the file records them.
-  std::optional<std::string> status;
-  std::string status_message;
-};
 
 /// Whether the file starts with the HDF5 signature (`\x89HDF\r\n\x1a\n`).
 [[nodiscard]] bool is_hdf5_file(const std::filesystem::path& file);
@@ -108,9 +96,5 @@ struct StoredResult {
 /// Reads an HDF5 result file (the layout above); throws IoError naming the file and the
 /// dataset that is missing or malformed.
 [[nodiscard]] StoredResult read_result_hdf5(const std::filesystem::path& file);
-
-/// Reads a result file of either format, told apart by its first bytes (the HDF5 signature),
-/// not by its name: HDF5 as read_result_hdf5, anything else as a CSV (read_csv).
-[[nodiscard]] StoredResult read_result(const std::filesystem::path& file);
 
 }  // namespace hdae

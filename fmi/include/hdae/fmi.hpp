@@ -1,0 +1,87 @@
+// Import of Functional Mock-up Units for Model Exchange (FMI 3.0 and 2.0) as hdae models.
+//
+// hdae::fmi sits above the engine, beside hdae::models: it uses the engine's public headers
+// only, and what it makes is an ordinary SimulationModel that the Simulator drives like any
+// other (docs/design.md, "FMI Model Exchange"). An FMU's continuous states become differential
+// unknowns with the explicit rows der(x) - f(x) = 0, f from the FMU; its event indicators
+// become crossings (an event when an indicator changes between > 0 and <= 0); the event
+// iteration of the engine calls the FMU's discrete-state update until it asks for no more,
+// takes new state values as a jump, schedules the FMU's next event time as a time event and
+// stops cleanly when the FMU asks to terminate. Float64 parameters (fixed or tunable) and
+// inputs (held at a constant value through a run) are parameters, set like those of any
+// model (set_parameter, `hdae run --set`); Float64 outputs are output columns.
+//
+//   std::unique_ptr<hdae::fmi::Fmu> ball = hdae::fmi::load("BouncingBall.fmu");
+//   ball->set_parameter("e", 0.8);
+//   hdae::SimulationResult r = hdae::simulate(*ball, options);
+//
+// Misuse and broken files throw: IoError for an FMU that cannot be read (the message names the
+// file and what is wrong, with the line of modelDescription.xml), FmuError for a function of
+// the FMU that fails (naming the FMU, the function, the time and the variables). Within a run
+// these come back as ModelCallbackError with the FMU's error nested (hdae/errors.hpp); a
+// function that answers Discard, or a derivative that is not finite, is a RecoverableError, so
+// the integrator first retries with a smaller step.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "hdae/model_builder.hpp"
+
+namespace hdae::fmi {
+
+/// A function of an FMU returned Error or Fatal; the message names the FMU file, the function,
+/// the time and the variables concerned, and ends with the last message the FMU logged.
+class FmuError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// How load() treats an FMU.
+struct LoadOptions {
+  /// Where the archive is unpacked. Empty: a new directory under the system's temporary
+  /// directory, removed with the model. Given: it must not exist or be empty; it is kept.
+  std::filesystem::path unpack_directory;
+  /// Asks the FMU for its debug messages (loggingOn); every message is kept in Fmu::messages.
+  bool debug_logging = false;
+};
+
+/// What an FMU says about itself beyond the model's structure.
+struct FmuInfo {
+  std::filesystem::path path;       ///< the .fmu file as given to load()
+  std::string fmi_version;          ///< "3.0" or "2.0" (the modelDescription's fmiVersion)
+  std::string model_name;           ///< modelName
+  std::string model_identifier;     ///< the shared library's name, without .so
+  std::string generation_tool;      ///< may be empty
+  std::string description;          ///< may be empty
+  double start_s = 0.0;             ///< DefaultExperiment startTime (0 when not given)
+  std::optional<double> stop_s;     ///< DefaultExperiment stopTime
+  std::optional<double> tolerance;  ///< DefaultExperiment tolerance (relative)
+  /// The FMU asks for CompletedIntegratorStep after every integrator step; the engine has no
+  /// call after each step, so such an FMU runs without it (docs/design.md says what follows).
+  bool needs_completed_integrator_step = false;
+};
+
+/// An imported Model Exchange FMU: a Model whose unknowns, rows, crossings, outputs and
+/// parameters come from the FMU (see above).
+class Fmu : public Model {
+ public:
+  using Model::Model;
+  [[nodiscard]] virtual const FmuInfo& info() const = 0;
+  /// Every message the FMU logged so far, "<status> [<category>] <message>", oldest first.
+  [[nodiscard]] virtual std::vector<std::string> messages() const = 0;
+};
+
+/// Unpacks the FMU at path, reads its modelDescription.xml, loads its binary for this platform
+/// (binaries/x86_64-linux/<modelIdentifier>.so for FMI 3.0, binaries/linux64/ for FMI 2.0) and
+/// instantiates it. IoError naming the file when it cannot be read, is no zip archive, has no
+/// or a malformed modelDescription.xml, no Model Exchange interface, or no binary; FmuError
+/// when instantiation fails.
+[[nodiscard]] std::unique_ptr<Fmu> load(const std::filesystem::path& path,
+                                        const LoadOptions& options = {});
+
+}  // namespace hdae::fmi

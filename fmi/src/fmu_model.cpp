@@ -1,0 +1,140 @@
+// FmuModel's structure and residuals (fmu_model.hpp): states as differential unknowns with the
+// rows der(x) - f(x) = 0, event indicators as crossings, outputs, parameters and inputs.
+#include "fmu_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "hdae/errors.hpp"
+
+namespace hdae::fmi::detail {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+bool is_state_column(const ModelDescription& d, const std::string& name) {
+  return std::any_of(d.states.begin(), d.states.end(), [&](const ContinuousState& s) {
+    return s.state.name == name || s.derivative.name == name;
+  });
+}
+
+/// A nominal the engine can scale with (> 0): the FMU's, else 1.
+double usable_nominal(const std::optional<double>& nominal) {
+  return nominal && std::isfinite(*nominal) && *nominal > 0.0 ? *nominal : 1.0;
+}
+
+}  // namespace
+
+FmuModel::FmuModel(UnpackDirectory directory, std::unique_ptr<SharedLibrary> library,
+                   ModelDescription description, const LoadOptions& options)
+    : Fmu(description.info.model_name),
+      directory_(std::move(directory)),
+      library_(std::move(library)),
+      description_(std::move(description)) {
+  const InstanceSettings settings{.fmu_name = description_.info.path.filename().string(),
+                                  .resources = directory_.path() / "resources",
+                                  .debug_logging = options.debug_logging,
+                                  .log = &log_};
+  instance_ = description_.version == FmiVersion::kFmi3
+                  ? make_fmi3_instance(*library_, description_, settings)
+                  : make_fmi2_instance(*library_, description_, settings);
+  settable_ = description_.parameters;
+  settable_.insert(settable_.end(), description_.inputs.begin(), description_.inputs.end());
+  for (const ScalarVariable& o : description_.outputs) {
+    // An output that is a state or a derivative has its column already.
+    if (!is_state_column(description_, o.name)) outputs_.push_back(o);
+  }
+  declare_structure();
+  take_start_values();
+}
+
+void FmuModel::declare_structure() {
+  const std::size_t parameter_count = description_.parameters.size();
+  for (std::size_t k = 0; k < settable_.size(); ++k) {
+    const ScalarVariable& p = settable_[k];
+    const std::string kind = k < parameter_count ? "" : "input, constant through a run";
+    parameters_.push_back(
+        declare_parameter({.name = p.name,
+                           .unit = p.unit,
+                           .value = *p.start,
+                           .min = p.min.value_or(-kInfinity),
+                           .max = p.max.value_or(kInfinity),
+                           .description = kind.empty() || p.description.empty()
+                                              ? kind + p.description
+                                              : fmt::format("{}; {}", p.description, kind)}));
+  }
+  for (const ContinuousState& s : description_.states) {
+    states_.push_back(declare_variable({.name = s.state.name,
+                                        .unit = s.state.unit,
+                                        .start = s.state.start.value_or(0.0),
+                                        .nominal = usable_nominal(s.state.nominal),
+                                        .der_name = s.derivative.name,
+                                        .der_unit = s.derivative.unit}));
+    rows_.push_back(declare_equation(
+        fmt::format("der({}) = {} from the FMU", s.state.name, s.derivative.name)));
+  }
+  // FMI's events happen where an indicator changes between > 0 and <= 0, in either direction.
+  for (const std::string& name : description_.event_indicators) {
+    crossings_.push_back(declare_crossing(name + " > 0", CrossingDirection::kBoth));
+  }
+  for (const ScalarVariable& o : outputs_)
+    output_handles_.push_back(declare_output(o.name, o.unit));
+  next_event_ = declare_time_event("the FMU's next event time");
+  buffers_.x.assign(states_.size(), 0.0);
+  buffers_.der_x.assign(states_.size(), 0.0);
+  buffers_.indicators.assign(crossings_.size(), 0.0);
+  buffers_.outputs.assign(outputs_.size(), 0.0);
+  buffers_.settable.assign(settable_.size(), 0.0);
+}
+
+void FmuModel::parameters_changed() { take_start_values(); }
+
+void FmuModel::take_start_values() {
+  start_run(description_.info.start_s);
+  run_ = {};
+  if (states_.empty()) return;
+  instance_->get_states(buffers_.x);
+  for (std::size_t i = 0; i < states_.size(); ++i) set_start(states_[i], buffers_.x[i]);
+}
+
+void FmuModel::derivatives(double t, std::span<const double> x) {
+  instance_->set_time(t);
+  if (states_.empty()) return;
+  instance_->set_states(x);
+  instance_->get_derivatives(buffers_.der_x);
+  for (std::size_t i = 0; i < states_.size(); ++i) {
+    if (std::isfinite(buffers_.der_x[i])) continue;
+    throw RecoverableError(fmt::format(
+        "FMU '{}': {} returned {} = {} for the state {} = {} at t = {}", instance_->fmu_name(),
+        description_.version == FmiVersion::kFmi3 ? "fmi3GetContinuousStateDerivatives"
+                                                  : "fmi2GetDerivatives",
+        description_.states[i].derivative.name, buffers_.der_x[i],
+        description_.states[i].state.name, x[i], t));
+  }
+}
+
+void FmuModel::evaluate(Evaluation& e) {
+  if (!run_.started) start_run(e.t());
+  // The unknowns are the states, in the FMU's order (declare_structure), so x is its vector.
+  derivatives(e.t(), e.x());
+  for (std::size_t i = 0; i < states_.size(); ++i) {
+    e.set(rows_[i], e.der(states_[i]) - buffers_.der_x[i]);
+  }
+  if (!crossings_.empty()) {
+    // Calls that use no crossing values get the last ones (Evaluation::wants_crossings).
+    if (e.wants_crossings()) instance_->get_event_indicators(buffers_.indicators);
+    for (std::size_t k = 0; k < crossings_.size(); ++k) {
+      e.positive(crossings_[k], buffers_.indicators[k]);
+    }
+  }
+  if (e.wants_outputs() && !outputs_.empty()) {
+    instance_->get_reals(outputs_, buffers_.outputs);
+    for (std::size_t k = 0; k < outputs_.size(); ++k)
+      e.set(output_handles_[k], buffers_.outputs[k]);
+  }
+}
+
+}  // namespace hdae::fmi::detail
