@@ -146,8 +146,8 @@ void bind_integrator_options(py::class_<SimulationOptions>& cls) {
       .def_readwrite(
           "sensitivities", &O::sensitivities,
           "Parameters and start values to differentiate by, e.g. ['L', 'start(w)']: the run "
-          "adds columns 'd(<column>)/d(<name>)' for every unknown and output. Needs rel_tol >= "
-          "1e-9 and a model without crossings and time events.")
+          "adds columns 'd(<column>)/d(<name>)' for every unknown and output, right through "
+          "events. Needs rel_tol >= 1e-9.")
       .def_readwrite("sensitivity_error_control", &O::sensitivity_error_control,
                      "Put the sensitivities in IDA's local error test (at the state's tolerances "
                      "divided by the parameter's size); off, the steps follow the state alone.");

@@ -23,6 +23,7 @@ enum class EventKind { kInitial, kTime, kState, kTerminal };
 
 namespace detail {
 struct EventRequests;
+class SensitivityModel;
 }  // namespace detail
 
 /// What the model sees and may change in SimulationModel::on_event.
@@ -129,6 +130,10 @@ class EventContext {
   void impulses_integrated(const std::vector<IntegratedImpulse>& impulses);
 
  private:
+  /// A sensitivity run calls the model's handler at points near the event's with requests of
+  /// its own, and maps them onto the sensitivity rows (sensitivity/sensitivity_model.hpp).
+  friend class detail::SensitivityModel;
+
   double t_;
   EventKind kind_;
   int pass_;

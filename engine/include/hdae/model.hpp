@@ -103,7 +103,9 @@ enum class EvaluationPhase {
 };
 
 /// Whether the caller of an evaluation uses the crossing values (Evaluation::wants_crossings).
-enum class CrossingValues { kUsed, kUnused };
+/// kFrozen: a probe near the point (Evaluation::at) whose crossing helpers return the Booleans
+/// as they stand and record nothing, so that the probe takes the branches the point takes.
+enum class CrossingValues { kUsed, kUnused, kFrozen };
 
 /// Arguments and results of one call of SimulationModel::evaluate.
 ///
@@ -143,6 +145,15 @@ class Evaluation {
   /// crossing value that is costly to compute may be the one the last evaluation that wanted
   /// crossings gave (the index reduction's state selection does so).
   [[nodiscard]] bool wants_crossings() const { return crossing_values_ == CrossingValues::kUsed; }
+  /// The same instant, phase and crossings at another point, for a model that evaluates the
+  /// model it wraps inside its own evaluation (a sensitivity run's difference quotients):
+  /// with kFrozen the wrapped model's crossing helpers see the Booleans of this evaluation and
+  /// record nothing; with kUsed or kUnused they act as in this evaluation.
+  [[nodiscard]] Evaluation at(std::span<const double> x, std::span<const double> der_x,
+                              std::span<double> r, std::span<double> w,
+                              CrossingValues crossing_values) const {
+    return {t_, x, der_x, r, w, crossings_, phase_, crossing_values};
+  }
   void set(Out o, double value) {
     if (!w_.empty()) w_[index("output", o.index, w_.size())] = value;
   }

@@ -178,9 +178,10 @@ struct SimulationOptions {
   /// Forward sensitivities dx/dp integrated beside the state: each entry a parameter's name
   /// (ModelStructure::parameters, not an integer one) or "start(<variable>)" for a start
   /// value. Each adds one unknown per unknown of the model, named "d(<x>)/d(<entry>)", and
-  /// one output per output, "d(<y>)/d(<entry>)", to the results. Names the model does not
-  /// know, duplicates, and a model with crossings or time events are errors when the run is
-  /// created (the jump conditions of sensitivities at events are not part of the run yet).
+  /// one output per output, "d(<y>)/d(<entry>)", to the results; they jump at events as the
+  /// state's derivative with respect to the entry does, the event time's dependence included.
+  /// Names the model does not know, duplicates, and rel_tol below 1e-9 are OptionErrors when
+  /// the run is created.
   std::vector<std::string> sensitivities;
   /// Whether the sensitivities are in IDA's local error test (as IDAS's full error
   /// control), at tolerances scaled by each parameter's magnitude; off, the steps follow

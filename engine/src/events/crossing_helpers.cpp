@@ -9,6 +9,9 @@ namespace hdae {
 
 bool Evaluation::update(Crossing c, double value) {
   if (crossings_ == nullptr) return value > 0.0;
+  if (crossing_values_ == CrossingValues::kFrozen) {
+    return crossings_->value(index("crossing", c.index, crossings_->size()));
+  }
   return crossings_->update(index("crossing", c.index, crossings_->size()), value, phase_);
 }
 

@@ -28,11 +28,6 @@ constexpr Stencil kCentral{{1, -1, 2, -2, 0}, {8.0 / 12, -8.0 / 12, -1.0 / 12, 1
 constexpr Stencil kBackward{{0, -1, -2, -3, -4}, {25.0 / 12, -4.0, 3.0, -4.0 / 3, 1.0 / 4}, 5};
 constexpr Stencil kForward{{0, 1, 2, 3, 4}, {-25.0 / 12, 4.0, -3.0, 4.0 / 3, -1.0 / 4}, 5};
 
-EvaluationPhase phase_of(const Evaluation& e) {
-  if (e.is_initial()) return EvaluationPhase::kInitial;
-  return e.is_event() ? EvaluationPhase::kEvent : EvaluationPhase::kContinuous;
-}
-
 std::string per(const std::string& unit, const std::string& by) {
   if (by.empty()) return unit;
   return (unit.empty() ? "1" : unit) + "/(" + by + ")";
@@ -44,13 +39,6 @@ SensitivityModel::SensitivityModel(SimulationModel& model, const SimulationOptio
     : model_(model), in_use_(model) {
   model_.reset();
   const ModelStructure& s = model_.structure();
-  if (!s.crossings.empty() || !s.time_events.empty()) {
-    throw ModelError(fmt::format(
-        "SimulationOptions::sensitivities: model '{}' has {} crossings and {} time events; "
-        "sensitivities are computed for models without events (their jump conditions at "
-        "events are not part of a sensitivity run)",
-        s.name, s.crossings.size(), s.time_events.size()));
-  }
   if (options.rel_tol < kMinSensitivityRelTol) {
     throw OptionError(
         fmt::format("SimulationOptions::rel_tol must be >= {:g} in a run with sensitivities (their "
@@ -76,6 +64,7 @@ SensitivityModel::SensitivityModel(SimulationModel& model, const SimulationOptio
   w0_.resize(outputs_);
   sum_w_.resize(outputs_);
   build_structure(options.sensitivity_error_control);
+  schedule_derivatives_.assign(s.time_events.size(), std::vector<double>(sources_.size(), 0.0));
 }
 
 Stencil SensitivityModel::make_stencil(std::size_t k) const {
@@ -101,6 +90,8 @@ void SensitivityModel::build_structure(bool error_control) {
   for (std::size_t j = 0; j < n_; ++j) structure_.variables.add(s.variables.info(j));
   for (std::size_t i = 0; i < n_; ++i) structure_.equations.add(s.equations.info(i));
   structure_.outputs = s.outputs;
+  structure_.crossings = s.crossings;
+  structure_.time_events = s.time_events;
   for (std::size_t k = 0; k < sources_.size(); ++k) {
     const SensitivitySource& src = sources_[k];
     const std::string by = src.kind == SensitivitySource::Kind::kParameter
@@ -172,7 +163,8 @@ void SensitivityModel::evaluate_at(const Evaluation& e, std::size_t k, double ep
     x_[j] = x[j] + eps * x[shift + j];
     der_x_[j] = der_x[j] + eps * der_x[shift + j];
   }
-  Evaluation at(e.t(), x_, der_x_, r, w, nullptr, phase_of(e), CrossingValues::kUnused);
+  // The model's branches are the point's: its crossing helpers see the Booleans as they are.
+  Evaluation at = e.at(x_, der_x_, r, w, CrossingValues::kFrozen);
   vary(k, eps);
   try {
     model_.evaluate(at);
@@ -187,8 +179,8 @@ void SensitivityModel::evaluate(Evaluation& e) {
   const bool outputs = e.wants_outputs() && outputs_ > 0;
   const std::span<double> r = e.residuals();
   const std::span<double> w0 = outputs ? std::span<double>(w0_) : std::span<double>();
-  Evaluation base(e.t(), e.x().first(n_), e.der_x().first(n_), r.first(n_), w0, nullptr,
-                  phase_of(e), CrossingValues::kUnused);
+  Evaluation base = e.at(e.x().first(n_), e.der_x().first(n_), r.first(n_), w0,
+                         e.wants_crossings() ? CrossingValues::kUsed : CrossingValues::kUnused);
   model_.evaluate(base);
   for (std::size_t j = 0; j < outputs_ && outputs; ++j) e.set(Out{j}, w0_[j]);
   for (std::size_t k = 0; k < sources_.size(); ++k) {

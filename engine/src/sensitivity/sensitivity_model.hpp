@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "events/event_requests.hpp"
 #include "hdae/model.hpp"
 #include "hdae/options.hpp"
 #include "model/model_in_use.hpp"
@@ -50,6 +51,9 @@ class SensitivityModel final : public SimulationModel {
 
   [[nodiscard]] const ModelStructure& structure() const override { return structure_; }
   void evaluate(Evaluation& e) override;
+  /// The model's handler, its requests mapped onto the sensitivity rows, and the jump of the
+  /// sensitivities (sensitivity_events.cpp).
+  void on_event(EventContext& event) override;
   void reset() override { model_.reset(); }
   [[nodiscard]] std::string failure_note(double t, std::span<const double> x,
                                          std::span<const double> der_x) override;
@@ -69,6 +73,34 @@ class SensitivityModel final : public SimulationModel {
   /// within two steps (OptionError when both sides do).
   [[nodiscard]] Stencil make_stencil(std::size_t k) const;
 
+  /// What one call of the model's handler did, at a point of its own with requests of its own.
+  struct HandlerCall {
+    std::vector<double> x;
+    std::vector<RowKind> row_kinds;
+    std::vector<double> time_event_times;
+    EventRequests requests;
+  };
+  /// The model's handler at x (the model's unknowns) with source k moved by eps.
+  [[nodiscard]] HandlerCall call_handler(const EventContext& event, std::span<const double> x,
+                                         std::span<const double> der_x, std::size_t k, double eps);
+  /// The model's handler at the sensitivity run's point x (all unknowns): its requests made
+  /// in the run's context, the state it writes and the sensitivities' share of it.
+  void handle(EventContext& event, std::span<const double> x, std::span<const double> der_x);
+  /// The real call's requests, made in the sensitivity run's own context.
+  void apply_requests(EventContext& event, const HandlerCall& call);
+  /// dt_event/dp_k of this event: from the crossing that flipped, or from the time event's
+  /// schedule; zero at t0.
+  [[nodiscard]] std::vector<double> event_time_derivatives(const EventContext& event,
+                                                           std::span<const double> x,
+                                                           std::span<const double> der_x);
+  /// The value of crossing c at (t, x + eps s_k, der_x + eps s_k') with source k moved by eps.
+  [[nodiscard]] double crossing_value(double t, std::span<const double> x,
+                                      std::span<const double> der_x, std::size_t c, std::size_t k,
+                                      double eps);
+  /// The derivative along source k of a quantity f(eps), by the source's stencil (f(0) given).
+  template <class F>
+  [[nodiscard]] double along(std::size_t k, double at_zero, F&& f) const;
+
   SimulationModel& model_;
   ModelInUse in_use_;
   std::vector<SensitivitySource> sources_;
@@ -81,6 +113,11 @@ class SensitivityModel final : public SimulationModel {
   /// Scratch: a point on the path, the residual and outputs there, their weighted sums.
   std::vector<double> x_, der_x_, r_, w_, sum_r_, sum_w_;
   std::vector<double> w0_;  ///< the model's outputs at the point itself
+  /// Set in the pass of an event whose time depends on the sources: dt_event/dp_k, applied
+  /// as -der_x(t+) dt_event/dp_k in the next pass, after the jump solve found der_x(t+).
+  std::vector<double> pending_event_time_;
+  /// Per time event and source: d(scheduled time)/dp_k, from the schedule's last change.
+  std::vector<std::vector<double>> schedule_derivatives_;
 };
 
 }  // namespace hdae::detail
