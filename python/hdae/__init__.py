@@ -32,14 +32,16 @@ from ._hdae import (  # noqa: F401
 )
 from . import _result, models  # noqa: F401
 from ._fmi import load_fmu  # noqa: F401
+from .fit import FitResult, fit  # noqa: F401
 from ._run import Simulator, simulate  # noqa: F401
 from .sweep import latin_hypercube, sweep  # noqa: F401
 
 _result.install(Result)
 
 __all__ = [
-    "Crossing", "CrossingDirection", "EngineError", "Eq", "ErrorControl", "IoError", "Model",
+    "Crossing", "CrossingDirection", "EngineError", "Eq", "ErrorControl", "FitResult", "IoError",
+    "Model",
     "ModelCallbackError", "ModelError", "OptionError", "Out", "Param", "ParameterInfo", "Result",
     "RowKind", "SimulationModel", "SimulationOptions", "Simulator", "SinkSpec", "TimeEvent",
-    "Var", "latin_hypercube", "load_fmu", "models", "simulate", "sweep", "__version__",
+    "Var", "fit", "latin_hypercube", "load_fmu", "models", "simulate", "sweep", "__version__",
 ]
