@@ -280,6 +280,10 @@ void IndexReducedModel::set_parameter(std::string_view name, double value) {
   }
 }
 
+void IndexReducedModel::vary_parameter(std::string_view name, double value) {
+  impl_->original->vary_parameter(name, value);
+}
+
 const PhysicsModel& IndexReducedModel::original() const { return *impl_->original; }
 const IndexAnalysis& IndexReducedModel::analysis() const { return impl_->analysis; }
 std::size_t IndexReducedModel::selection_changes() const { return impl_->changes; }

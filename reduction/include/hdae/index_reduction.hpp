@@ -109,6 +109,9 @@ class IndexReducedModel final : public SimulationModel {
   /// Sets the parameter on the original model and reduces it anew. When the new value cannot
   /// be reduced (ModelError), the previous value is restored and the error passes on.
   void set_parameter(std::string_view name, double value) override;
+  /// Varies the original's parameter for a sensitivity run's difference quotients, without
+  /// reducing anew: the layout and the states stay those of the run.
+  void vary_parameter(std::string_view name, double value) override;
 
   [[nodiscard]] const PhysicsModel& original() const;
   /// The structure analysis at the start values.
