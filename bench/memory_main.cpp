@@ -193,6 +193,7 @@ struct SizeFigures {
   template <class T, class F>
   static double median_of(const std::vector<T>& runs, F field) {
     std::vector<double> v;
+    v.reserve(runs.size());
     for (const T& r : runs) v.push_back(field(r));
     return median(v);
   }

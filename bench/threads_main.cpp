@@ -108,6 +108,7 @@ double speed_up(const Contest& c, double RunFigures::*figure) {
 
 double median_of(const std::vector<RunFigures>& runs, double RunFigures::*figure) {
   std::vector<double> values;
+  values.reserve(runs.size());
   for (const RunFigures& f : runs) values.push_back(f.*figure);
   return median(values);
 }

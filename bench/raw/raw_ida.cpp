@@ -15,6 +15,7 @@
 
 // IDA's own output interpolation (ida.c), exported by libsundials_ida 6.x but not declared in
 // its installed headers; the engine uses it the same way (engine/src/sundials/handles.hpp).
+// NOLINTNEXTLINE(readability-identifier-naming): SUNDIALS's name
 extern "C" int IDAGetSolution(void* ida_mem, sunrealtype t, N_Vector yret, N_Vector ypret);
 
 namespace hdae::bench::raw {

@@ -36,10 +36,10 @@ std::vector<std::string> signal_cells(const SignalComparison& s) {
 }
 
 const std::vector<std::string>& signal_headings() {
-  static const std::vector<std::string> headings = {
+  static const std::vector<std::string> kHeadings = {
       "signal",      "result", "delta_y",         "max |dev| inside", "at t",
       "max outside", "at t",   "first outside t", "outside/checked"};
-  return headings;
+  return kHeadings;
 }
 
 std::string text_table(const std::vector<std::vector<std::string>>& rows) {
@@ -62,7 +62,7 @@ std::string text_table(const std::vector<std::vector<std::string>>& rows) {
 
 std::string markdown_row(const std::vector<std::string>& cells) {
   std::string s = "|";
-  for (std::string cell : cells) {
+  for (const std::string& cell : cells) {
     // A '|' inside a name would split the cell.
     std::string escaped;
     for (const char c : cell) {

@@ -2,6 +2,7 @@
 
 #include <span>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -119,7 +120,8 @@ double kinetic_energy(const AndrewsSqueezerParameters& p, const Angles<double>& 
 
 AndrewsSqueezer::AndrewsSqueezer(AndrewsSqueezerParameters p)
     : PhysicsModelOf("andrews_squeezer"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   for (std::size_t k = 0; k < as::kBodies; ++k) {
     // The crank's angle is the one the test set's start holds; the loops then fix the others.
     q_[k] = declare_variable({.name = as::kAngleNames[k],
@@ -166,7 +168,7 @@ AndrewsSqueezerIndex1::AndrewsSqueezerIndex1(AndrewsSqueezerParameters p)
         p_.theta_offset_rad));
   }
   detail::declare_fields<P>(std::span(kFields).first<kIndex1Fields>(), p_,
-                            [this](ParameterInfo i) { declare_parameter(i); });
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   for (std::size_t k = 0; k < as::kBodies; ++k) {
     q_[k] = declare_variable({.name = as::kAngleNames[k],
                               .unit = "rad",

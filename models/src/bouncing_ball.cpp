@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -27,7 +28,8 @@ const std::array<detail::ParameterField<P>, 4> kFields = {{
 }  // namespace
 
 BouncingBall::BouncingBall(BouncingBallParameters p) : Model("bouncing_ball"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   h_ = declare_variable({.name = "h", .unit = "m", .start = p_.h0_m, .der_unit = "m/s"});
   v_ = declare_variable({.name = "v", .unit = "m/s", .der_unit = "m/s2"});
   kinematics_ = declare_equation("der(h) = v");

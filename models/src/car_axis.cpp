@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -85,7 +86,8 @@ void set_starts(const P& p, const CarAxisMotion& m, SetStart&& set_start) {
 }  // namespace
 
 CarAxis::CarAxis(CarAxisParameters p) : PhysicsModelOf("car_axis"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   m_ = declare_motion(
       p_, [this](const VariableInfo& v) { return declare_variable(v); },
       [this](const std::string& name) { return declare_equation(name); });
@@ -99,7 +101,8 @@ void CarAxis::parameters_changed() {
 }
 
 CarAxisIndex1::CarAxisIndex1(CarAxisParameters p) : PhysicsModelOf("car_axis_index1"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   m_ = declare_motion(
       p_, [this](const VariableInfo& v) { return declare_variable(v); },
       [this](const std::string& name) { return declare_equation(name); });

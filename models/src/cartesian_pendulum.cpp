@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "parameter_fields.hpp"
 #include "point_mass.hpp"
@@ -37,7 +38,8 @@ const std::array<detail::ParameterField<P>, 8> kFields = {{
 
 CartesianPendulum::CartesianPendulum(CartesianPendulumParameters p)
     : PhysicsModelOf("cartesian_pendulum"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   const double L = p_.length_m;
   x_ = declare_variable(
       {.name = "x", .unit = "m", .start = p_.x_start_m, .nominal = L, .der_unit = "m/s"});

@@ -1,6 +1,7 @@
 #include "hdae/models/colliding_masses.hpp"
 
 #include <array>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -59,7 +60,8 @@ CollidingMasses::CollidingMasses(CollidingMassesParameters p, ImpulseForm form)
     : Model(form == ImpulseForm::kIntegralStates ? "colliding_masses" : "colliding_masses_impact"),
       p_(p),
       form_(form) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   check(p_, form_);
   const bool integral = form_ == ImpulseForm::kIntegralStates;
   s1_ = declare_variable({.name = "s1", .unit = "m", .start = p_.s1_start_m, .der_unit = "m/s"});

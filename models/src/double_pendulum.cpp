@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "parameter_fields.hpp"
 #include "point_mass.hpp"
@@ -42,7 +43,8 @@ const std::array<detail::ParameterField<P>, 9> kFields = {{
 
 DoubleCartesianPendulum::DoubleCartesianPendulum(DoublePendulumParameters p)
     : PhysicsModelOf("double_cartesian_pendulum"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   x1_ = declare_variable({.name = "x1", .unit = "m", .der_unit = "m/s"});
   y1_ = declare_variable({.name = "y1", .unit = "m", .der_unit = "m/s"});
   x2_ = declare_variable({.name = "x2", .unit = "m", .der_unit = "m/s"});
@@ -103,7 +105,8 @@ void DoubleCartesianPendulum::outputs(Evaluation& e) const {
 
 DoublePendulum::DoublePendulum(DoublePendulumParameters p)
     : PhysicsModelOf("double_pendulum"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   phi1_ = declare_variable(
       {.name = "phi1", .unit = "rad", .start = p_.phi1_start_rad, .der_unit = "rad/s"});
   phi2_ = declare_variable(

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -61,7 +62,8 @@ const std::array<detail::ParameterField<P>, 12> kFields = {{
 
 ElasticSliderCrank::ElasticSliderCrank(ElasticSliderCrankParameters p)
     : PhysicsModelOf("elastic_slider_crank"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   theta_ = declare_variable({.name = "theta", .unit = "rad", .der_unit = "rad/s"});
   w_ = declare_variable({.name = "w", .unit = "rad/s", .der_unit = "rad/s2"});
   xA_ = declare_variable({.name = "xA", .unit = "m", .der_unit = "m/s"});
@@ -158,7 +160,7 @@ void ElasticSliderCrank::set_starts() {
   const double xA = r * std::cos(theta), yA = r * std::sin(theta);
   const double uA = -r * omega * std::sin(theta), vA = r * omega * std::cos(theta);
   const double phi = -std::asin(yA / l);  // yA + l sin(phi) = 0
-  const double Omega = -vA / (l * std::cos(phi));
+  const double om = -vA / (l * std::cos(phi));
   set_start(theta_, theta);
   set_start(w_, omega);
   set_start(xA_, xA);
@@ -166,9 +168,9 @@ void ElasticSliderCrank::set_starts() {
   set_start(uA_, uA);
   set_start(vA_, vA);
   set_start(phi_, phi);
-  set_start(om_, Omega);
+  set_start(om_, om);
   set_start(xB_, xA + l * std::cos(phi));
-  set_start(uB_, uA - l * std::sin(phi) * Omega);
+  set_start(uB_, uA - l * std::sin(phi) * om);
 }
 
 void ElasticSliderCrank::outputs(Evaluation& e) const {
@@ -196,12 +198,12 @@ void ElasticSliderCrank::outputs(Evaluation& e) const {
   const auto global = [c, s](double x, double y) {
     return std::array<double, 2>{c * x - s * y, s * x + c * y};
   };
-  const auto JP = global(-Qc, k.S0 * stretch);        // R J P, P = int mu p
-  const auto Prate = global(k.S0 * pa / l, Qc_rate);  // R P'
+  const auto JP = global(-Qc, k.S0 * stretch);         // R J P, P = int mu p
+  const auto P_rate = global(k.S0 * pa / l, Qc_rate);  // R P'
   const double rod_kinetic = 0.5 * m * (uA * uA + vA * vA) +
                              0.5 * om * om * (stretch * stretch * k.I0 + m / 2 * q_squares) +
                              0.5 * (k.I0 * pa * pa / (l * l) + m / 2 * rate_squares) +
-                             om * (uA * JP[0] + vA * JP[1]) + (uA * Prate[0] + vA * Prate[1]) +
+                             om * (uA * JP[0] + vA * JP[1]) + (uA * P_rate[0] + vA * P_rate[1]) +
                              om * (-pa / l * Qd + stretch * Qd_rate);
   const double w = e.x(w_), uB = e.x(uB_);
   const double kinetic =

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -77,7 +78,8 @@ void check(const FreeBodyRotationParameters& p) {
 
 FreeBodyRotation::FreeBodyRotation(FreeBodyRotationParameters p)
     : Model("free_body_rotation"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   check(p_);
 
   for (std::size_t i = 0; i < 4; ++i) {

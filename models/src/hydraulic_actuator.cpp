@@ -1,5 +1,8 @@
 #include "hdae/models/hydraulic_actuator.hpp"
 
+#include <array>
+#include <utility>
+
 #include "parameter_fields.hpp"
 
 namespace hdae::models {
@@ -23,7 +26,8 @@ const std::array<detail::ParameterField<P>, 4> kFields = {{
 
 HydraulicActuator::HydraulicActuator(HydraulicActuatorParameters p)
     : Model("hydraulic_actuator"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   // The paper gives no units for its section 5 numbers; the names follow its eq. 43.
   x_[0] = declare_variable({.name = "f_p", .start = p_.x_start[0]});
   x_[1] = declare_variable({.name = "f_rel", .start = p_.x_start[1]});

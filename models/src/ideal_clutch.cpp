@@ -1,6 +1,7 @@
 #include "hdae/models/ideal_clutch.hpp"
 
 #include <array>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -47,7 +48,8 @@ void check(const IdealClutchParameters& p) {
 }  // namespace
 
 IdealClutch::IdealClutch(IdealClutchParameters p) : Model("ideal_clutch"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   check(p_);
   w1_ = declare_variable({.name = "w1",
                           .unit = "rad/s",

@@ -1,6 +1,7 @@
 #include "hdae/models/iti_example1.hpp"
 
 #include <array>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -17,7 +18,8 @@ const std::array<detail::ParameterField<P>, 1> kFields = {{
 }  // namespace
 
 ItiExample1::ItiExample1(ItiExample1Parameters p) : PhysicsModelOf("iti_example1"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   x1_ = declare_variable({.name = "x1"});
   x2_ = declare_variable({.name = "x2", .start = p_.x2_start});
   prescribed_ = declare_equation("x1 = t");

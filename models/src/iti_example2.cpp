@@ -1,6 +1,7 @@
 #include "hdae/models/iti_example2.hpp"
 
 #include <array>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -19,7 +20,8 @@ const std::array<detail::ParameterField<P>, 2> kFields = {{
 }  // namespace
 
 ItiExample2::ItiExample2(ItiExample2Parameters p) : PhysicsModelOf("iti_example2"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   x_ = declare_variable({.name = "x", .start = p_.x_start});
   row_ = declare_equation("1 = if t < t_s then x else der(x)");
   switch_ = declare_time_event("t = t_s");

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -28,7 +29,8 @@ const std::array<detail::ParameterField<P>, 6> kFields = {{
 }  // namespace
 
 Pendulum::Pendulum(PendulumParameters p) : Model("pendulum"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   phi_ =
       declare_variable({.name = "phi", .unit = "rad", .start = p_.phi0_rad, .der_unit = "rad/s"});
   w_ = declare_variable({.name = "w", .unit = "rad/s", .start = p_.w0_radps, .der_unit = "rad/s2"});

@@ -1,6 +1,7 @@
 #include "hdae/models/pendulum_dae.hpp"
 
 #include <array>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -31,7 +32,8 @@ const std::array<detail::ParameterField<P>, 8> kFields = {{
 }  // namespace
 
 PendulumDae::PendulumDae(PendulumDaeParameters p) : Model("pendulum_dae"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   const double L = p_.length_m;
   const bool fixed = p_.fix_x_and_vx;
   x_ = declare_variable({.name = "x",

@@ -1,6 +1,7 @@
 #include "hdae/models/pid_controller.hpp"
 
 #include <array>
+#include <utility>
 
 #include "hdae/index_reduction.hpp"
 #include "parameter_fields.hpp"
@@ -53,7 +54,8 @@ const char* pid_model_name(PidForm form) {
 
 PidController::PidController(PidForm form, PidControllerParameters p)
     : PhysicsModelOf(pid_model_name(form)), form_(form), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   // x is the position the modeller sets. The index-1 forms keep a state's start value anyway;
   // the index reduction must be told, or it would share the move e = x - x_set asks for
   // between x and e.

@@ -1,6 +1,7 @@
 #include "hdae/models/simple_state_events.hpp"
 
 #include <array>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -28,7 +29,8 @@ const std::array<detail::ParameterField<P>, 6> kFields = {{
 
 SimpleStateEvents::SimpleStateEvents(SimpleStateEventsParameters p)
     : Model("simple_state_events"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   s_ = declare_variable({.name = "s", .unit = "m", .start = p_.s0_m, .der_unit = "m/s"});
   v_ = declare_variable({.name = "v", .unit = "m/s", .start = p_.v0_mps, .der_unit = "m/s2"});
   kinematics_ = declare_equation("der(s) = v");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -55,7 +56,8 @@ const std::array<detail::ParameterField<P>, 10> kFields = {{
 }  // namespace
 
 SliderCrank::SliderCrank(SliderCrankParameters p) : PhysicsModelOf("slider_crank"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   const double r = p_.crank_length_m;
   const double l = p_.rod_length_m;
   const double speed = std::max(r * std::abs(p_.omega_radps), 1e-3);

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "parameter_fields.hpp"
 #include "point_mass.hpp"
@@ -26,7 +27,8 @@ const std::array<detail::ParameterField<P>, 4> kFields = {{
 
 StringPendulum::StringPendulum(StringPendulumParameters p)
     : PhysicsModelOf("string_pendulum"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   const double L = p_.length_m;
   x_ = declare_variable({.name = "x", .unit = "m", .nominal = L, .der_unit = "m/s"});
   y_ = declare_variable({.name = "y", .unit = "m", .start = -L, .nominal = L, .der_unit = "m/s"});

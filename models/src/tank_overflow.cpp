@@ -1,6 +1,7 @@
 #include "hdae/models/tank_overflow.hpp"
 
 #include <array>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -29,7 +30,8 @@ const std::array<detail::ParameterField<P>, 7> kFields = {{
 }  // namespace
 
 TankOverflow::TankOverflow(TankOverflowParameters p) : PhysicsModelOf("tank_overflow"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   h_ = declare_variable({.name = "h", .unit = "m", .start = p_.h_start_m, .der_unit = "m/s"});
   overflow_ = declare_substitution({.name = "Q_x", .unit = "m3/s"});
   balance_ = declare_equation("A*der(h) = Q_i - Q_o - Q_x");

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -67,7 +68,8 @@ ThreeMasses::ThreeMasses(ThreeMassesParameters p, ImpulseForm form)
     : Model(form == ImpulseForm::kIntegralStates ? "three_masses" : "three_masses_impact"),
       p_(p),
       form_(form) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   check(p_, structure().name);
   const bool integral = form_ == ImpulseForm::kIntegralStates;
   for (std::size_t i = 0; i < 3; ++i) {

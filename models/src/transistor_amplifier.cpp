@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <utility>
 
 #include "parameter_fields.hpp"
 
@@ -56,7 +57,8 @@ const char* const kRowNames[8] = {
 
 TransistorAmplifier::TransistorAmplifier(TransistorAmplifierParameters p)
     : Model("transistor_amplifier"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   for (std::size_t k = 0; k < 8; ++k) {
     const std::string name = "U" + std::to_string(k + 1);
     u_[k] = declare_variable({.name = name, .unit = "V", .der_unit = "V/s"});

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "parameter_fields.hpp"
 #include "point_mass.hpp"
@@ -35,7 +36,8 @@ const std::array<detail::ParameterField<P>, 7> kFields = {{
 }  // namespace
 
 WallPendulum::WallPendulum(WallPendulumParameters p) : PhysicsModelOf("wall_pendulum"), p_(p) {
-  detail::declare_fields<P>(kFields, p_, [this](ParameterInfo i) { declare_parameter(i); });
+  detail::declare_fields<P>(kFields, p_,
+                            [this](ParameterInfo i) { declare_parameter(std::move(i)); });
   const double L = p_.length_m;
   x_ = declare_variable(
       {.name = "x", .unit = "m", .start = p_.x_start_m, .nominal = L, .der_unit = "m/s"});

@@ -15,9 +15,10 @@ void bind_catalog(py::module_& m) {
   // (name, description, parameters with their defaults) per model, in the catalog's order.
   m.def("_catalog", [] {
     py::list out;
-    for (const models::CatalogEntry& entry : models::catalog())
+    for (const models::CatalogEntry& entry : models::catalog()) {
       out.append(
           py::make_tuple(entry.name, entry.description, entry.make()->structure().parameters));
+    }
     return out;
   });
   m.def(

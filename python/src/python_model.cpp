@@ -65,10 +65,11 @@ PythonModel::~PythonModel() {
 void PythonModel::evaluate(Evaluation& e) {
   py::gil_scoped_acquire gil;
   py::function f = override_of(this, "evaluate");
-  if (!f)
+  if (!f) {
     throw ModelError("model '" + structure().name +
                      "' defines no evaluate(self, e): a subclass of hdae.Model must write its "
                      "residuals there");
+  }
   if (!evaluation_view_) evaluation_view_ = py::cast(EvaluationView{nullptr, &structure()});
   auto& view = evaluation_view_.cast<EvaluationView&>();
   if (view.e != nullptr) throw_concurrent_use(structure().name);

@@ -50,8 +50,8 @@ namespace {
 /// A read-only view of n doubles from data, stride_bytes apart, kept alive by owner.
 py::array view(const double* data, py::ssize_t n, py::ssize_t stride_bytes,
                const py::handle& owner) {
-  static const double empty = 0.0;
-  py::array_t<double> a({n}, {stride_bytes}, n > 0 ? data : &empty, owner);
+  static const double kEmpty = 0.0;
+  py::array_t<double> a({n}, {stride_bytes}, n > 0 ? data : &kEmpty, owner);
   a.attr("setflags")(py::arg("write") = false);
   return a;
 }
@@ -74,8 +74,8 @@ py::array values_view(const py::object& self) {
   const ResultTable& table = self.cast<const ResultObject&>().result->table;
   const auto rows = static_cast<py::ssize_t>(table.num_rows());
   const auto cols = static_cast<py::ssize_t>(table.num_columns());
-  static const double empty = 0.0;
-  const double* base = rows > 0 ? table.row(0).data() : &empty;
+  static const double kEmpty = 0.0;
+  const double* base = rows > 0 ? table.row(0).data() : &kEmpty;
   const auto size = static_cast<py::ssize_t>(sizeof(double));
   py::array_t<double> a({rows, cols}, {cols * size, size}, base, self);
   a.attr("setflags")(py::arg("write") = false);

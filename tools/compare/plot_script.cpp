@@ -11,8 +11,7 @@ std::filesystem::path plot_script() {
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const std::filesystem::path installed =
-        exe.parent_path().parent_path() / HDAE_INSTALLED_PLOT_SCRIPT;
+    std::filesystem::path installed = exe.parent_path().parent_path() / HDAE_INSTALLED_PLOT_SCRIPT;
     if (std::filesystem::exists(installed, ec)) return installed;
   }
   return HDAE_PLOT_SCRIPT;

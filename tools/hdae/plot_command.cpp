@@ -58,6 +58,7 @@ int run_plot(const std::vector<std::string>& args, const std::filesystem::path& 
   std::vector<std::string> argv_text{python.string(), script.string(), "--name", "hdae plot"};
   for (std::string& a : plot_arguments(args)) argv_text.push_back(std::move(a));
   std::vector<char*> argv;
+  argv.reserve(argv_text.size() + 1);
   for (std::string& a : argv_text) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = 0;

@@ -6,6 +6,7 @@
 // Usage: hdae-make-references [output_dir [example ...]]   (default: references, all)
 // --help and --version exit 0; a bad argument exits 2 with "hdae-make-references: ...".
 #include <algorithm>
+#include <exception>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -21,7 +22,45 @@
 #include "registry/reference_run.hpp"
 #include "registry/registry.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+/// Writes the reference files of the examples named in only (all when it is empty) into dir:
+/// 0 when every one was written, 1 when a reference run failed, 2 for an unknown example.
+int write_references(const std::filesystem::path& dir, const std::vector<std::string>& only) {
+  for (const std::string& name : only) {
+    if (hdae::examples::find_example(name) == nullptr) {
+      std::cerr << "hdae-make-references: no example called '" << name << "'\n";
+      return 2;
+    }
+  }
+  std::filesystem::create_directories(dir);
+  int failures = 0;
+  for (const hdae::examples::Example& example : hdae::examples::registry()) {
+    if (!only.empty() && std::find(only.begin(), only.end(), example.name) == only.end()) {
+      continue;
+    }
+    hdae::SimulationOptions options = example.options;
+    options.rel_tol = hdae::examples::reference_rel_tol(example);
+    const auto model = hdae::examples::make_reference_model(example);
+    const hdae::SimulationResult result = hdae::simulate(*model, options);
+    if (!result.status.ok()) {
+      std::cerr << "hdae-make-references: " << example.name << ": " << result.status.message
+                << '\n';
+      ++failures;
+      continue;
+    }
+    const hdae::ResultTable table =
+        hdae::examples::keep_columns(result.table, example.reference_signals);
+    const std::filesystem::path csv = dir / (example.name + ".csv");
+    hdae::write_csv(table, csv);
+    hdae::write_units_csv(table, dir / (example.name + ".units.csv"));
+    std::cout << csv.string() << ": " << table.num_rows() << " rows, "
+              << result.statistics.state_events + result.statistics.time_events << " events\n";
+  }
+  return failures == 0 ? 0 : 1;
+}
+
+int make_references(int argc, char** argv) {
   CLI::App app{
       "Regenerates the reference results <output_dir>/<example>.csv of the bundled "
       "examples at the reference tolerance (all examples, or the ones named).",
@@ -40,40 +79,20 @@ int main(int argc, char** argv) {
           app, args, "hdae-make-references", std::cout, std::cerr)) {
     return *done;
   }
+  return write_references(dir, only);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Every error, also one while the command line is read, ends with exit status 2 and a
+  // message rather than an uncaught exception.
   try {
-    for (const std::string& name : only) {
-      if (hdae::examples::find_example(name) == nullptr) {
-        std::cerr << "hdae-make-references: no example called '" << name << "'\n";
-        return 2;
-      }
-    }
-    std::filesystem::create_directories(dir);
-    int failures = 0;
-    for (const hdae::examples::Example& example : hdae::examples::registry()) {
-      if (!only.empty() && std::find(only.begin(), only.end(), example.name) == only.end()) {
-        continue;
-      }
-      hdae::SimulationOptions options = example.options;
-      options.rel_tol = hdae::examples::reference_rel_tol(example);
-      const auto model = hdae::examples::make_reference_model(example);
-      const hdae::SimulationResult result = hdae::simulate(*model, options);
-      if (!result.status.ok()) {
-        std::cerr << "hdae-make-references: " << example.name << ": " << result.status.message
-                  << '\n';
-        ++failures;
-        continue;
-      }
-      const hdae::ResultTable table =
-          hdae::examples::keep_columns(result.table, example.reference_signals);
-      const std::filesystem::path csv = dir / (example.name + ".csv");
-      hdae::write_csv(table, csv);
-      hdae::write_units_csv(table, dir / (example.name + ".units.csv"));
-      std::cout << csv.string() << ": " << table.num_rows() << " rows, "
-                << result.statistics.state_events + result.statistics.time_events << " events\n";
-    }
-    return failures == 0 ? 0 : 1;
+    return make_references(argc, argv);
   } catch (const std::exception& e) {
     std::cerr << "hdae-make-references: " << e.what() << '\n';
-    return 2;
+  } catch (...) {
+    std::cerr << "hdae-make-references: an exception not derived from std::exception\n";
   }
+  return 2;
 }

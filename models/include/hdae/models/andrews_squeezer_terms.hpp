@@ -51,7 +51,7 @@ template <class S>
 Configuration<S> configuration(const AndrewsSqueezerParameters& p, const Angles<S>& q) {
   using std::cos;
   using std::sin;
-  Configuration<S> c;
+  Configuration<S> c{};
   const S rod = q[0] + q[1];
   const S body4 = q[3] + q[4];
   const S body6 = q[5] + q[6];
