@@ -28,7 +28,7 @@ struct CatalogEntry {
   std::string name;         ///< the model's structure().name, lower case with '_'
   std::string description;  ///< one line
   std::function<std::unique_ptr<SimulationModel>()> make;
-  /// The example program hdae-<name>: its run, reference columns and key numbers.
+  /// The example program `hdae-<name>`: its run, reference columns and key numbers.
   ExampleRun example;
 };
 

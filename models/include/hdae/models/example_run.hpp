@@ -22,13 +22,13 @@ namespace hdae::models {
 
 enum class ParameterKind {
   kCount,  ///< a positive integer, given as a positional argument after the output path
-  kFlag,   ///< off unless the option --<name> is given
+  kFlag,   ///< off unless the option `--<name>` is given
 };
 
 /// A model parameter that an example program takes from its command line.
 struct ExampleParameter {
   ParameterKind kind = ParameterKind::kCount;
-  /// kCount: the positional argument's name in --help; kFlag: the option --<name>.
+  /// kCount: the positional argument's name in --help; kFlag: the option `--<name>`.
   std::string name;
   /// One line for --help: what it sets.
   std::string help;
@@ -58,7 +58,7 @@ using KeyNumbers = std::function<std::string(const SimulationModel&, const Simul
 struct ExampleRun {
   /// The example's run; its program's --stop, --rtol and --output-interval change a copy.
   SimulationOptions options;
-  /// The columns references/<name>.csv keeps.
+  /// The columns `references/<name>.csv` keeps.
   std::vector<std::string> reference_signals;
   /// KeyNumbers; empty: the final values of the reference signals.
   KeyNumbers key_numbers;
