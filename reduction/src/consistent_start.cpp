@@ -6,12 +6,16 @@
 
 #include <Eigen/Core>
 #include <Eigen/QR>
+#include <Eigen/SparseCore>
+
+#include "minimum_norm.hpp"
 
 namespace hdae::reduction {
 namespace {
 
 using Index = Eigen::Index;
 using Vector = Eigen::VectorXd;
+using Sparse = Eigen::SparseMatrix<double>;
 
 constexpr int kMaxIterations = 50;
 /// Converged when a step moves no unknown by more than this share of its magnitude (or scale,
@@ -38,6 +42,9 @@ constexpr double kRankTolerance = 1e-9;
 constexpr double kShareToBorder = 0.9;
 /// Halvings of a step that leads to a non-finite residual before the iteration gives up.
 constexpr int kMaxHalvings = 30;
+/// In the sparse steps, how much less a group moves than its looser neighbour for the same
+/// effect on the equations.
+constexpr double kLevelWeight = 1e3;
 
 /// The problem's quantities as Eigen vectors, bounds filled in (infinite when not given).
 struct Region {
@@ -133,22 +140,37 @@ Vector cascade(const StartProblem& p, const Eigen::MatrixXd& b, Vector rhs,
   return u;
 }
 
-/// The point y_new = g + z of the linearised equations A z = A (y - g) - E nearest to the given
-/// values, firmest first: guesses alone when they make the equations hold to their round-off
-/// (so that consistent given values stay exactly as given), else given values too, else fixed
-/// ones (cascade). The unknowns in `held` are kept where they are (z_j = y_j - g_j).
-Vector prioritised_step(const StartProblem& p, const Eigen::MatrixXd& a, const Vector& s,
-                        const Vector& y, const Vector& g, const Vector& e, const Vector& noise,
-                        const std::vector<bool>& held) {
-  const Index n = y.size();
-  Vector fixed_z = Vector::Zero(n);
-  for (Index j = 0; j < n; ++j) {
-    if (held[static_cast<std::size_t>(j)]) fixed_z[j] = y[j] - g[j];
+/// The sparse form of cascade: the groups up to `top` at once, each group's moves weighted
+/// kLevelWeight^level, by the minimum-norm solution (consistent_start.hpp says why).
+Vector cascade(const StartProblem& p, const Sparse& b, const Vector& rhs,
+               const std::vector<bool>& held, int top) {
+  std::vector<Eigen::Triplet<double>> entries;
+  std::vector<Index> cols;
+  std::vector<double> weights;
+  for (std::size_t j = 0; j < held.size(); ++j) {
+    const int level = static_cast<int>(p.firmness[j]);
+    if (held[j] || level > top) continue;
+    const double w = std::pow(kLevelWeight, level);
+    const auto c = static_cast<Index>(cols.size());
+    for (Sparse::InnerIterator it(b, static_cast<Index>(j)); it; ++it) {
+      entries.emplace_back(it.row(), c, it.value() / w);
+    }
+    cols.push_back(static_cast<Index>(j));
+    weights.push_back(w);
   }
-  Eigen::MatrixXd b = a * s.asDiagonal();  // z_j in units of s_j
-  Vector rhs = a * (y - g) - e - a * fixed_z;
-  Vector tolerance = kRoundOffMultiple * noise;
-  for (Index i = 0; i < b.rows(); ++i) {  // rows at unit norm: the factorisations see each alike
+  Vector u = Vector::Zero(b.cols());
+  if (cols.empty()) return u;
+  Sparse m(b.rows(), static_cast<Index>(cols.size()));
+  m.setFromTriplets(entries.begin(), entries.end());
+  const Vector v = minimum_norm_solution(m, rhs, kRankTolerance);
+  for (std::size_t k = 0; k < cols.size(); ++k) u[cols[k]] = v[static_cast<Index>(k)] / weights[k];
+  return u;
+}
+
+/// Rows of b (and rhs, tolerance) divided by their norms, so that the factorisations see each
+/// alike.
+void normalise_rows(Eigen::MatrixXd& b, Vector& rhs, Vector& tolerance) {
+  for (Index i = 0; i < b.rows(); ++i) {
     const double norm = b.row(i).norm();
     if (norm > 0.0) {
       b.row(i) /= norm;
@@ -156,6 +178,44 @@ Vector prioritised_step(const StartProblem& p, const Eigen::MatrixXd& a, const V
       tolerance[i] /= norm;
     }
   }
+}
+
+void normalise_rows(Sparse& b, Vector& rhs, Vector& tolerance) {
+  Vector norm = Vector::Zero(b.rows());
+  for (Index c = 0; c < b.outerSize(); ++c) {
+    for (Sparse::InnerIterator it(b, c); it; ++it) norm[it.row()] += it.value() * it.value();
+  }
+  norm = norm.cwiseSqrt();
+  for (Index c = 0; c < b.outerSize(); ++c) {
+    for (Sparse::InnerIterator it(b, c); it; ++it) {
+      if (norm[it.row()] > 0.0) it.valueRef() /= norm[it.row()];
+    }
+  }
+  for (Index i = 0; i < b.rows(); ++i) {
+    if (norm[i] > 0.0) {
+      rhs[i] /= norm[i];
+      tolerance[i] /= norm[i];
+    }
+  }
+}
+
+/// The point y_new = g + z of the linearised equations A z = A (y - g) - E nearest to the given
+/// values, firmest first: guesses alone when they make the equations hold to their round-off
+/// (so that consistent given values stay exactly as given), else given values too, else fixed
+/// ones (cascade). The unknowns in `held` are kept where they are (z_j = y_j - g_j).
+template <class Matrix>
+Vector prioritised_step(const StartProblem& p, const Matrix& a, const Vector& s, const Vector& y,
+                        const Vector& g, const Vector& e, const Vector& noise,
+                        const std::vector<bool>& held) {
+  const Index n = y.size();
+  Vector fixed_z = Vector::Zero(n);
+  for (Index j = 0; j < n; ++j) {
+    if (held[static_cast<std::size_t>(j)]) fixed_z[j] = y[j] - g[j];
+  }
+  Matrix b = a * s.asDiagonal();  // z_j in units of s_j
+  Vector rhs = a * (y - g) - e - a * fixed_z;
+  Vector tolerance = kRoundOffMultiple * noise;
+  normalise_rows(b, rhs, tolerance);
   Vector u;
   for (int top = 0; top <= static_cast<int>(Firmness::kFixed); ++top) {
     u = cascade(p, b, rhs, held, top);
@@ -194,9 +254,10 @@ double share_inside(const Region& region, const Vector& y, const Vector& y_new) 
 /// The next iterate: the weighted Gauss-Newton point, kept in the region (first parallel to
 /// its border, then shortened) and halved towards y while the equations are not finite there.
 /// r receives the equations at the iterate returned.
-Vector next_iterate(const StartProblem& p, const Region& region, const Eigen::MatrixXd& a,
-                    const Vector& s, const Vector& y, const Vector& g, const Vector& e,
-                    const Vector& noise, Vector& r) {
+template <class Matrix>
+Vector next_iterate(const StartProblem& p, const Region& region, const Matrix& a, const Vector& s,
+                    const Vector& y, const Vector& g, const Vector& e, const Vector& noise,
+                    Vector& r) {
   std::vector<bool> held(static_cast<std::size_t>(y.size()), false);
   Vector y_new = prioritised_step(p, a, s, y, g, e, noise, held);
   if (mark_leaving(region, y_new, held)) {
@@ -219,7 +280,8 @@ Vector next_iterate(const StartProblem& p, const Region& region, const Eigen::Ma
 /// The round-off of each row at y: the larger of the unit round-off of the sizes of its terms
 /// (sum_j |a_ij| max(|y_j|, scale_j)) and the largest change of the row when every unknown moves
 /// by kNoiseUlps units in the last place, in two sign patterns.
-Vector round_off(const StartProblem& p, const Eigen::MatrixXd& a, const Vector& y, const Vector& s,
+template <class Matrix>
+Vector round_off(const StartProblem& p, const Matrix& a, const Vector& y, const Vector& s,
                  const Vector& e) {
   constexpr double eps = std::numeric_limits<double>::epsilon();
   const Vector sizes = y.cwiseAbs().cwiseMax(s);
@@ -254,9 +316,9 @@ void name_non_finite_row(const Vector& e, StartResult& result) {
   }
 }
 
-}  // namespace
-
-StartResult consistent_start(const StartProblem& p) {
+/// The Gauss-Newton iteration of consistent_start, with the Jacobian jacobian_at(y, e) gives.
+template <class JacobianOf>
+StartResult iterate(const StartProblem& p, const JacobianOf& jacobian_at) {
   const auto n = static_cast<Index>(p.guess.size());
   const Vector g = Eigen::Map<const Vector>(p.guess.data(), n);
   const Vector s = Eigen::Map<const Vector>(p.scale.data(), n);
@@ -279,7 +341,7 @@ StartResult consistent_start(const StartProblem& p) {
     result.round_off = noise[row];
   };
   for (int it = 0; it < kMaxIterations && e.allFinite(); ++it) {
-    const Eigen::MatrixXd a = difference_jacobian(p, region, y, e);
+    const auto a = jacobian_at(region, y, e);
     noise = round_off(p, a, y, s, e);
     judge_rows();
     // A point on which every row holds to round-off is consistent: a start that already is
@@ -301,7 +363,7 @@ StartResult consistent_start(const StartProblem& p) {
     if (result.step < kTolerance && e.allFinite()) {
       // Stalled: a solution when the rows hold to round-off there; otherwise a point where the
       // linearisation has no step left.
-      noise = round_off(p, difference_jacobian(p, region, y, e), y, s, e);
+      noise = round_off(p, jacobian_at(region, y, e), y, s, e);
       judge_rows();
       result.converged = result.residual_norm <= kRoundOffMultiple * result.round_off;
       break;
@@ -311,6 +373,21 @@ StartResult consistent_start(const StartProblem& p) {
   if (!result.converged) name_non_finite_row(e, result);
   result.y.assign(y.data(), y.data() + n);
   return result;
+}
+
+}  // namespace
+
+StartResult consistent_start(const StartProblem& p) {
+  if (p.jacobian && p.guess.size() > kSparseStart) {
+    return iterate(p, [&p](const Region&, const Vector& y, const Vector&) {
+      Sparse a;
+      p.jacobian({y.data(), static_cast<std::size_t>(y.size())}, a);
+      return a;
+    });
+  }
+  return iterate(p, [&p](const Region& region, const Vector& y, const Vector& e) {
+    return difference_jacobian(p, region, y, e);
+  });
 }
 
 }  // namespace hdae::reduction

@@ -14,6 +14,7 @@
 #include "hdae/errors.hpp"
 #include "reduced_jacobian.hpp"
 #include "reduced_model_state.hpp"
+#include "reduced_pattern.hpp"
 #include "slot_layout.hpp"
 #include "state_selection.hpp"
 #include "system_jacobian.hpp"
@@ -26,9 +27,14 @@ using reduction::StateSelection;
 
 namespace {
 
-/// Largest original model reduced: the state selection and the consistent start use dense
-/// matrices of the original's and the reduced system's size (2000 unknowns: 32 MB for J).
+/// Largest original model reduced without exact Jacobians (a model that is evaluated with
+/// doubles only, or equations differentiated three times): its Newton matrices, state
+/// selection and consistent start are formed by difference quotients, one residual per
+/// unknown, and solved densely.
 constexpr std::size_t kMaxUnknowns = 2000;
+
+/// Up to this many unknowns the fresh state selection is judged from difference quotients.
+constexpr std::size_t kDifferenceSelection = 200;
 
 }  // namespace
 
@@ -74,14 +80,19 @@ void IndexReducedModel::Impl::check_analysis(const IndexAnalysis& a, double t) c
   }
 }
 
+void IndexReducedModel::Impl::check_size(const std::string& why) const {
+  const ModelStructure& s = original->structure();
+  if (s.num_unknowns() <= kMaxUnknowns) return;
+  throw ModelError(fmt::format(
+      "model '{}' has {} unknowns; {}, so its index reduction forms its matrices by difference "
+      "quotients, densely, and takes at most {}",
+      s.name, s.num_unknowns(), why, kMaxUnknowns));
+}
+
 void IndexReducedModel::Impl::build() {
   const ModelStructure& s = original->structure();
   s.validate();
-  if (s.num_unknowns() > kMaxUnknowns) {
-    throw ModelError("model '" + s.name + "' has " + std::to_string(s.num_unknowns()) +
-                     " unknowns; index reduction works with dense matrices and takes at most " +
-                     std::to_string(kMaxUnknowns));
-  }
+  if (!original->propagates_jets()) check_size("its residuals are evaluated with doubles only");
   const std::vector<double> x(s.variables.starts().begin(), s.variables.starts().end());
   std::vector<double> der_x(x.size());
   s.variables.for_each_declared(
@@ -96,6 +107,7 @@ void IndexReducedModel::Impl::build() {
       reduction::find_aliases(*original, analysis, kReductionAnalysisTime, x, der_x));
   structure = reduction::reduced_structure(s, layout);
   exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
+  if (!exact) check_size("an equation is differentiated three times");
   if (exact) exact_jacobian = reduction::ReducedJacobian(layout, analysis.signature);
   scale = s.variables.nominals();
   find_consistent_start();
@@ -121,23 +133,40 @@ void IndexReducedModel::Impl::build() {
   start.structure = structure;
 }
 
-void IndexReducedModel::Impl::name_state_rows() {
+bool IndexReducedModel::Impl::name_state_rows() {
   for (std::size_t m = 0; m < selection.states.size(); ++m) {
     const std::size_t row = layout.num_equation_rows + m;
     structure.equations.set(row, {"der(" + structure.variables.name(selection.states[m]) +
                                       ") = " + structure.variables.name(selection.next[m]),
                                   structure.equations.kind(row)});
   }
+  SparsityTable pattern = reduction::reduced_pattern(layout, mode.signature, selection);
+  if (reduction::same_pattern(pattern, structure.sparsity)) return false;
+  structure.sparsity = std::move(pattern);
+  return true;
 }
 
-StateSelection IndexReducedModel::Impl::fresh_selection(double t,
-                                                        std::span<const double> slots) const {
-  return reduction::select_states(reduction::system_jacobian(*original, layout, t, slots), scale,
-                                  layout, equation_names);
+StateSelection IndexReducedModel::Impl::fresh_selection(double t, std::span<const double> slots,
+                                                        const StateSelection* previous) const {
+  // A small model is judged from difference quotients, as its runs always were: where two
+  // choices tie exactly (the slider crank at theta = 0, theta against yA) round-off decides,
+  // and the jets' round-off would pick the other one and add a change of states to its runs.
+  // A large one from the jets (the quotients cost one residual per unknown), and from its
+  // previous selection by exchanges (orthogonalising its blocks afresh costs with their cube).
+  if (layout.n <= kDifferenceSelection) {
+    return reduction::select_states(
+        reduction::system_jacobian(*original, layout, t, slots).sparseView(), scale, layout,
+        equation_names);
+  }
+  return reduction::select_states(system_at(t, slots), scale, layout, equation_names, previous);
 }
 
-double IndexReducedModel::Impl::quality_at(const Eigen::MatrixXd& j) const {
-  return reduction::selection_quality(j, scale, layout, selection);
+reduction::SystemJacobian IndexReducedModel::Impl::system_at(double t,
+                                                             std::span<const double> slots) const {
+  if (!exact) return reduction::system_jacobian(*original, layout, t, slots).sparseView();
+  reduction::SystemJacobian j;
+  exact_jacobian.system(*original, t, slots, j);
+  return j;
 }
 
 void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const double> x,
@@ -158,13 +187,7 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
 }
 
 double IndexReducedModel::Impl::quality_now(double t, std::span<const double> slots) const {
-  Eigen::MatrixXd j;
-  if (exact) {
-    exact_jacobian.system(*original, t, slots, j);
-  } else {
-    j = reduction::system_jacobian(*original, layout, t, slots);
-  }
-  return quality_at(j);
+  return reduction::selection_quality(system_at(t, slots), scale, layout, selection);
 }
 
 void IndexReducedModel::Impl::forward_outputs(Evaluation& e) const {
@@ -238,10 +261,10 @@ void IndexReducedModel::on_event(EventContext& event) {
   if (event.is_true(m.selection_crossing)) return;
   std::vector<double> x(m.structure.variables.size());
   for (std::size_t k = 0; k < x.size(); ++k) x[k] = event.x(Var{k});
-  m.selection = m.fresh_selection(event.t(), x);
+  m.selection = m.fresh_selection(event.t(), x, &m.selection);
   m.quality = 1.0;
   ++m.changes;
-  m.name_state_rows();
+  if (m.name_state_rows()) event.sparsity_changed();
   event.reformulated();
 }
 

@@ -130,9 +130,9 @@ void ReducedJacobian::evaluate(const PhysicsModel& model, double t, std::span<co
 }
 
 void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<const double> slots,
-                             Eigen::MatrixXd& j) const {
+                             SystemJacobian& j) const {
   const std::size_t n = layout_.n;
-  j.setZero(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  std::vector<Eigen::Triplet<double>> entries;
   std::vector<Jet1> x(n), der_x(n), r(n);
   const double zero = 0.0, unit = 1.0;
   const auto run = [&](const std::vector<Group>& groups, bool der) {
@@ -151,13 +151,15 @@ void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<cons
       // The groups hold only entries with sigma_ij = d_j - c_i: x_j or der(x_j).
       for (const std::size_t e : g.entries) {
         const SignatureEntry& s = entries_[e];
-        j(static_cast<Eigen::Index>(s.row), static_cast<Eigen::Index>(s.col)) =
-            r[s.row].direction_derivative(0);
+        entries.emplace_back(static_cast<Eigen::Index>(s.row), static_cast<Eigen::Index>(s.col),
+                             r[s.row].direction_derivative(0));
       }
     }
   };
   run(selection_x_groups_, false);
   run(selection_der_groups_, true);
+  j.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  j.setFromTriplets(entries.begin(), entries.end());
 }
 
 void ReducedJacobian::assemble(const Entry& entry) const {

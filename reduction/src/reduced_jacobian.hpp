@@ -26,6 +26,7 @@
 #include "hdae/physics_model.hpp"
 #include "hdae/structure.hpp"
 #include "slot_layout.hpp"
+#include "state_selection.hpp"
 
 namespace hdae::reduction {
 
@@ -49,11 +50,12 @@ class ReducedJacobian {
                 const Entry& entry) const;
 
   /// What the state selection judges of Pryce's system Jacobian J_ij = d F_i / d x_j^(d_j -
-  /// c_i): its rows differentiated at least once (c_i >= 1), n x n with zeros in the other
-  /// rows and where d_j - c_i is not sigma_ij; from jets of depth 1 (one directional derivative
-  /// each), the columns grouped by those rows alone, at a fraction of the cost of evaluate().
+  /// c_i): its rows differentiated at least once (c_i >= 1), n x n without entries in the
+  /// other rows and where d_j - c_i is not sigma_ij; from jets of depth 1 (one directional
+  /// derivative each), the columns grouped by those rows alone, at a fraction of the cost of
+  /// evaluate().
   void system(const PhysicsModel& model, double t, std::span<const double> slots,
-              Eigen::MatrixXd& j) const;
+              SystemJacobian& j) const;
 
   /// Model evaluations per Jacobian: the groups of x columns and of der(x) columns.
   [[nodiscard]] std::size_t evaluations() const { return x_groups_.size() + der_groups_.size(); }

@@ -52,12 +52,14 @@ bool IndexReducedModel::Impl::forward_event(EventContext& event) {
   for (std::size_t k = 0; k < slots; ++k) y[k] = event.x(Var{k});
   reduction::StateSelection fresh = fresh_selection(event.t(), y);
   quality = 1.0;  // the selection is judged afresh here
-  if (fresh.states != selection.states) {
+  const bool other_states = fresh.states != selection.states;
+  if (other_states) {
     selection = std::move(fresh);
     ++changes;
-    name_state_rows();
-    event.reformulated();
   }
+  // The mode's equations may also read other unknowns: the pattern follows both.
+  if (name_state_rows()) event.sparsity_changed();
+  if (other_states) event.reformulated();
   return true;
 }
 
@@ -105,7 +107,7 @@ void IndexReducedModel::Impl::relayout(EventContext& event, const IndexAnalysis&
   std::vector<double> y(structure.variables.size());
   for (std::size_t k = 0; k < y.size(); ++k) y[k] = event.x(Var{k});
   follow_layout(now, event.t(), y);
-  name_state_rows();
+  if (name_state_rows()) event.sparsity_changed();
   event.rows_changed();
 }
 

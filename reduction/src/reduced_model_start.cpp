@@ -49,6 +49,11 @@ void IndexReducedModel::Impl::find_consistent_start() {
     p.lower.push_back(info.min.value_or(-inf));
     p.upper.push_back(info.max.value_or(inf));
   }
+  if (exact) {
+    p.jacobian = [this](std::span<const double> y, Eigen::SparseMatrix<double>& a) {
+      equations_jacobian(y, a);
+    };
+  }
   const reduction::StartResult r = reduction::consistent_start(p);
   if (!r.converged) throw_no_consistent_start(r);
   start_notes.clear();
@@ -68,6 +73,19 @@ void IndexReducedModel::Impl::find_consistent_start() {
   for (std::size_t k = 0; k < r.y.size(); ++k) {
     structure.variables.declared(k).nominal = std::max(p.scale[k], std::abs(r.y[k]));
   }
+}
+
+void IndexReducedModel::Impl::equations_jacobian(std::span<const double> slots,
+                                                 Eigen::SparseMatrix<double>& a) const {
+  std::vector<Eigen::Triplet<double>> entries;
+  exact_jacobian.evaluate(*original, kReductionAnalysisTime, slots,
+                          [&entries](std::size_t row, std::size_t slot, double v) {
+                            entries.emplace_back(static_cast<Eigen::Index>(row),
+                                                 static_cast<Eigen::Index>(slot), v);
+                          });
+  a.resize(static_cast<Eigen::Index>(layout.num_equation_rows),
+           static_cast<Eigen::Index>(slots.size()));
+  a.setFromTriplets(entries.begin(), entries.end());
 }
 
 void IndexReducedModel::Impl::throw_no_consistent_start(const reduction::StartResult& r) const {

@@ -65,6 +65,9 @@ struct IndexReducedModel::Impl {
   bool in_impact = false;
 
   void build();
+  /// ModelError when the model is too large for difference-quotient matrices (kMaxUnknowns);
+  /// why: what keeps its Jacobians from being exact.
+  void check_size(const std::string& why) const;
   /// ModelError unless the analysis is one the reduction handles (regular, without row
   /// combinations, no row differentiated more than three times); t: where it was made.
   void check_analysis(const IndexAnalysis& a, double t) const;
@@ -86,12 +89,20 @@ struct IndexReducedModel::Impl {
   /// the slots y; the mode is `now` from t on.
   void follow_layout(const IndexAnalysis& now, double t, std::span<const double> y);
   void find_consistent_start();
+  /// The exact Jacobian of the equation rows F_i^(q) at the slots and the analysis time (the
+  /// consistent start's, consistent_start.hpp).
+  void equations_jacobian(std::span<const double> slots, Eigen::SparseMatrix<double>& a) const;
   [[noreturn]] void throw_no_consistent_start(const reduction::StartResult& r) const;
-  void name_state_rows();
-  [[nodiscard]] reduction::StateSelection fresh_selection(double t,
-                                                          std::span<const double> slots) const;
-  /// The quality of the current selection at Pryce's system Jacobian J.
-  [[nodiscard]] double quality_at(const Eigen::MatrixXd& j) const;
+  /// Names the state rows after the selection and declares the pattern they and the mode's
+  /// equations make (reduced_pattern.hpp); true when that pattern changed.
+  bool name_state_rows();
+  /// The selection at the slots; from `previous` by exchanges where its stages allow
+  /// (reduction::select_states).
+  [[nodiscard]] reduction::StateSelection fresh_selection(
+      double t, std::span<const double> slots,
+      const reduction::StateSelection* previous = nullptr) const;
+  /// Pryce's system Jacobian at the slots: from jets when exact, else by differences.
+  [[nodiscard]] reduction::SystemJacobian system_at(double t, std::span<const double> slots) const;
   /// The quality of the current selection at the slots.
   [[nodiscard]] double quality_now(double t, std::span<const double> slots) const;
   /// IDA's Newton matrix dF/dx + cj dF/d(der_x) of the reduced system into entries.

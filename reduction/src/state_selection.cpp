@@ -6,6 +6,7 @@
 
 #include <Eigen/LU>
 #include <Eigen/QR>
+#include <Eigen/SparseLU>
 
 #include "hdae/errors.hpp"
 
@@ -22,15 +23,48 @@ const std::vector<std::size_t>& rows_of_stage(const SlotLayout& l, int kappa) {
   return l.stage_rows[static_cast<std::size_t>(kappa)];
 }
 
-Eigen::MatrixXd block(const Eigen::MatrixXd& j, const std::vector<double>& scale,
-                      const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols) {
-  Eigen::MatrixXd b(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    for (std::size_t c = 0; c < cols.size(); ++c) {
-      b(static_cast<Index>(r), static_cast<Index>(c)) =
-          j(static_cast<Index>(rows[r]), static_cast<Index>(cols[c])) * scale[cols[c]];
+/// A stage with more rows than this judges its exchanges with a sparse LU: a dense one costs
+/// with the cube of the rows, which for a chain of many links dominates every step.
+constexpr std::size_t kDenseRows = 40;
+
+/// For each row of J its position in `rows`, -1 for the others.
+std::vector<Index> positions(Index n, const std::vector<std::size_t>& rows) {
+  std::vector<Index> at(static_cast<std::size_t>(n), -1);
+  for (std::size_t r = 0; r < rows.size(); ++r) at[rows[r]] = static_cast<Index>(r);
+  return at;
+}
+
+/// J's rows `rows` and columns `cols`, each column scaled by its unknown's nominal value, handed
+/// to put(row, column, value).
+template <class Put>
+void for_block(const SystemJacobian& j, const std::vector<double>& scale,
+               const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols,
+               Put&& put) {
+  const std::vector<Index> at = positions(j.rows(), rows);
+  for (std::size_t c = 0; c < cols.size(); ++c) {
+    for (SystemJacobian::InnerIterator it(j, static_cast<Index>(cols[c])); it; ++it) {
+      const Index r = at[static_cast<std::size_t>(it.row())];
+      if (r >= 0) put(r, static_cast<Index>(c), it.value() * scale[cols[c]]);
     }
   }
+}
+
+Eigen::MatrixXd block(const SystemJacobian& j, const std::vector<double>& scale,
+                      const std::vector<std::size_t>& rows, const std::vector<std::size_t>& cols) {
+  Eigen::MatrixXd b =
+      Eigen::MatrixXd::Zero(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  for_block(j, scale, rows, cols, [&b](Index r, Index c, double v) { b(r, c) = v; });
+  return b;
+}
+
+SystemJacobian sparse_block(const SystemJacobian& j, const std::vector<double>& scale,
+                            const std::vector<std::size_t>& rows,
+                            const std::vector<std::size_t>& cols) {
+  std::vector<Eigen::Triplet<double>> entries;
+  for_block(j, scale, rows, cols,
+            [&entries](Index r, Index c, double v) { entries.emplace_back(r, c, v); });
+  SystemJacobian b(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  b.setFromTriplets(entries.begin(), entries.end());
   return b;
 }
 
@@ -93,26 +127,23 @@ Pick pick_columns(const Eigen::MatrixXd& a, const std::vector<bool>& forced, std
 /// the candidates not picked), each column scaled by its unknown's nominal value; which picked
 /// columns may be exchanged (those a deeper stage did not force).
 struct Exchange {
-  Eigen::MatrixXd picked, others;
+  std::vector<std::size_t> rows;
   std::vector<bool> free;
   std::vector<std::size_t> picked_columns, other_columns;
 };
 
-Exchange exchange_of(const Eigen::MatrixXd& j, const std::vector<double>& scale,
-                     const SlotLayout& l, int kappa, const std::vector<std::size_t>& picked,
+Exchange exchange_of(const SlotLayout& l, int kappa, const std::vector<std::size_t>& picked,
                      const std::vector<std::size_t>& forced) {
   Exchange x;
-  const std::vector<std::size_t>& rows = rows_of_stage(l, kappa);
+  x.rows = rows_of_stage(l, kappa);
+  std::vector<char> mark(l.n, 0);  // 1: picked, 2: forced
+  for (const std::size_t c : picked) mark[c] = 1;
+  for (const std::size_t c : forced) mark[c] = 2;
   for (const std::size_t c : l.stage_candidates[static_cast<std::size_t>(kappa)]) {
-    if (std::find(picked.begin(), picked.end(), c) != picked.end()) continue;
-    x.other_columns.push_back(c);
+    if (mark[c] == 0) x.other_columns.push_back(c);
   }
   x.picked_columns = picked;
-  for (const std::size_t c : picked) {
-    x.free.push_back(std::find(forced.begin(), forced.end(), c) == forced.end());
-  }
-  x.picked = block(j, scale, rows, picked);
-  x.others = block(j, scale, rows, x.other_columns);
+  for (const std::size_t c : picked) x.free.push_back(mark[c] == 1);
   return x;
 }
 
@@ -122,37 +153,60 @@ Exchange exchange_of(const Eigen::MatrixXd& j, const std::vector<double>& scale,
 struct Growth {
   double factor = 0.0;
   Index picked = -1, other = -1;
-};
 
-Growth largest_growth(const Exchange& x) {
-  Growth g;
-  if (x.others.cols() == 0) return g;
-  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(x.picked);
-  const double det = std::abs(lu.determinant());
-  if (!(det > 0.0) || !std::isfinite(det)) return {std::numeric_limits<double>::infinity(), -1, -1};
-  // Column by column: the blocks are small, where Eigen's blocked solve for a matrix of
-  // right-hand sides costs more than the solves themselves.
-  Eigen::MatrixXd factors(x.others.rows(), x.others.cols());
-  for (Index c = 0; c < x.others.cols(); ++c) factors.col(c) = lu.solve(x.others.col(c));
-  for (Index p = 0; p < factors.rows(); ++p) {
-    if (!x.free[static_cast<std::size_t>(p)]) continue;
-    for (Index c = 0; c < factors.cols(); ++c) {
-      if (std::abs(factors(p, c)) > g.factor) g = {std::abs(factors(p, c)), p, c};
+  /// Takes column c of B^-1 A.
+  template <class Column>
+  void take(const Column& factors, const std::vector<bool>& free, Index c) {
+    for (Index p = 0; p < factors.size(); ++p) {
+      if (free[static_cast<std::size_t>(p)] && std::abs(factors(p)) > factor) {
+        *this = {std::abs(factors(p)), p, c};
+      }
     }
   }
+};
+
+constexpr Growth kSingular{std::numeric_limits<double>::infinity(), -1, -1};
+
+Growth dense_growth(const SystemJacobian& j, const std::vector<double>& scale, const Exchange& x) {
+  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(block(j, scale, x.rows, x.picked_columns));
+  const double det = std::abs(lu.determinant());
+  if (!(det > 0.0) || !std::isfinite(det)) return kSingular;
+  // Column by column: the blocks are small, where Eigen's blocked solve for a matrix of
+  // right-hand sides costs more than the solves themselves.
+  const Eigen::MatrixXd others = block(j, scale, x.rows, x.other_columns);
+  Growth g;
+  for (Index c = 0; c < others.cols(); ++c) g.take(lu.solve(others.col(c)), x.free, c);
   return g;
+}
+
+Growth sparse_growth(const SystemJacobian& j, const std::vector<double>& scale, const Exchange& x) {
+  Eigen::SparseLU<SystemJacobian, Eigen::COLAMDOrdering<int>> lu;
+  lu.compute(sparse_block(j, scale, x.rows, x.picked_columns));
+  if (lu.info() != Eigen::Success) return kSingular;
+  // All columns in one solve: the factors' supernodes then work on blocks of right-hand sides.
+  const Eigen::MatrixXd factors = lu.solve(block(j, scale, x.rows, x.other_columns));
+  if (!factors.allFinite()) return kSingular;
+  Growth g;
+  for (Index c = 0; c < factors.cols(); ++c) g.take(factors.col(c), x.free, c);
+  return g;
+}
+
+Growth largest_growth(const SystemJacobian& j, const std::vector<double>& scale,
+                      const Exchange& x) {
+  if (x.other_columns.empty()) return {};
+  return x.rows.size() > kDenseRows ? sparse_growth(j, scale, x) : dense_growth(j, scale, x);
 }
 
 /// Exchanges columns while one grows |det| by more than round-off: a block of locally largest
 /// volume (no single exchange improves it; Goreinov, Tyrtyshnikov et al., "How to find a good
 /// submatrix"), so that a fresh selection stands at quality 1. |det| grows with every exchange,
 /// which ends the loop; the bound on exchanges only guards against round-off cycling.
-void refine(const Eigen::MatrixXd& j, const std::vector<double>& scale, const SlotLayout& l,
+void refine(const SystemJacobian& j, const std::vector<double>& scale, const SlotLayout& l,
             int kappa, std::vector<std::size_t>& picked, const std::vector<std::size_t>& forced) {
   constexpr double kGain = 1.0 + 1e-9;
   for (std::size_t round = 0; round < 4 * l.n; ++round) {
-    const Exchange x = exchange_of(j, scale, l, kappa, picked, forced);
-    const Growth g = largest_growth(x);
+    const Exchange x = exchange_of(l, kappa, picked, forced);
+    const Growth g = largest_growth(j, scale, x);
     if (!(g.factor > kGain) || g.picked < 0) return;
     picked[static_cast<std::size_t>(g.picked)] = x.other_columns[static_cast<std::size_t>(g.other)];
   }
@@ -162,6 +216,31 @@ void refine(const Eigen::MatrixXd& j, const std::vector<double>& scale, const Sl
   const auto [j, k] = l.logical(l.named_after[unknown]);
   throw ModelError("state selection: slot " + std::to_string(k) + " of unknown " +
                    std::to_string(j) + " would be a state twice (through an equation der(x) = v)");
+}
+
+/// The stage's picks by column-pivoted orthogonalisation, the deeper stage's picks first;
+/// none when the block is singular for every choice.
+std::vector<std::size_t> fresh_picks(const SystemJacobian& j, const std::vector<double>& scale,
+                                     const SlotLayout& l, int kappa,
+                                     const std::vector<std::size_t>& deeper) {
+  const std::vector<std::size_t>& rows = rows_of_stage(l, kappa);
+  std::vector<std::size_t> cols;
+  std::vector<bool> forced;
+  for (std::size_t c : l.stage_candidates[static_cast<std::size_t>(kappa)]) {
+    cols.push_back(c);
+    forced.push_back(std::find(deeper.begin(), deeper.end(), c) != deeper.end());
+  }
+  const Pick pick = pick_columns(block(j, scale, rows, cols), forced, rows.size());
+  if (pick.columns.size() != rows.size()) return {};
+  std::vector<std::size_t> picked;
+  for (std::size_t c : pick.columns) picked.push_back(cols[c]);
+  return picked;
+}
+
+bool contains_all(const std::vector<std::size_t>& sorted, const std::vector<std::size_t>& some) {
+  return std::all_of(some.begin(), some.end(), [&sorted](std::size_t c) {
+    return std::binary_search(sorted.begin(), sorted.end(), c);
+  });
 }
 
 }  // namespace
@@ -174,25 +253,21 @@ bool has_choice(const SlotLayout& l) {
   return false;
 }
 
-StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<double>& scale,
-                             const SlotLayout& l, const std::vector<std::string>& equation_names) {
+StateSelection select_states(const SystemJacobian& jacobian, const std::vector<double>& scale,
+                             const SlotLayout& l, const std::vector<std::string>& equation_names,
+                             const StateSelection* previous) {
   StateSelection s;
   s.picked.assign(static_cast<std::size_t>(l.max_c) + 1, {});
   for (int kappa = l.max_c; kappa >= 1; --kappa) {
-    const std::vector<std::size_t>& rows = rows_of_stage(l, kappa);
-    std::vector<std::size_t> cols;
-    std::vector<bool> forced;
-    const auto& deeper = kappa < l.max_c ? s.picked[static_cast<std::size_t>(kappa) + 1]
-                                         : std::vector<std::size_t>{};
-    for (std::size_t j = 0; j < l.n; ++j) {
-      if (l.d[j] < kappa) continue;
-      cols.push_back(j);
-      forced.push_back(std::find(deeper.begin(), deeper.end(), j) != deeper.end());
+    const auto k = static_cast<std::size_t>(kappa);
+    const auto& deeper = kappa < l.max_c ? s.picked[k + 1] : std::vector<std::size_t>{};
+    auto& picked = s.picked[k];
+    if (previous != nullptr && contains_all(previous->picked[k], deeper)) {
+      picked = previous->picked[k];
+    } else {
+      picked = fresh_picks(jacobian, scale, l, kappa, deeper);
+      if (picked.empty()) throw_singular_stage(kappa, rows_of_stage(l, kappa), equation_names);
     }
-    const Pick pick = pick_columns(block(jacobian, scale, rows, cols), forced, rows.size());
-    if (pick.columns.size() != rows.size()) throw_singular_stage(kappa, rows, equation_names);
-    auto& picked = s.picked[static_cast<std::size_t>(kappa)];
-    for (std::size_t c : pick.columns) picked.push_back(cols[c]);
     refine(jacobian, scale, l, kappa, picked, deeper);
     std::sort(picked.begin(), picked.end());
   }
@@ -217,7 +292,7 @@ StateSelection select_states(const Eigen::MatrixXd& jacobian, const std::vector<
   return s;
 }
 
-double selection_quality(const Eigen::MatrixXd& jacobian, const std::vector<double>& scale,
+double selection_quality(const SystemJacobian& jacobian, const std::vector<double>& scale,
                          const SlotLayout& l, const StateSelection& current) {
   double quality = 1.0;
   for (int kappa = 1; kappa <= l.max_c; ++kappa) {
@@ -226,7 +301,7 @@ double selection_quality(const Eigen::MatrixXd& jacobian, const std::vector<doub
     const std::vector<std::size_t> none;
     const auto& forced = kappa < l.max_c ? current.picked[k + 1] : none;
     const Growth g =
-        largest_growth(exchange_of(jacobian, scale, l, kappa, current.picked[k], forced));
+        largest_growth(jacobian, scale, exchange_of(l, kappa, current.picked[k], forced));
     quality = std::min(quality, g.factor > 1.0 ? 1.0 / g.factor : 1.0);
   }
   return quality;

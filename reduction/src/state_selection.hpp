@@ -7,10 +7,15 @@
 #include <vector>
 
 #include <Eigen/Core>
+#include <Eigen/SparseCore>
 
 #include "slot_layout.hpp"
 
 namespace hdae::reduction {
+
+/// Pryce's system Jacobian J_ij = d F_i / d x_j^(d_j - c_i), n x n, column-major. Sparse: the
+/// selection of a large model judges blocks with as many rows as it has constraints.
+using SystemJacobian = Eigen::SparseMatrix<double>;
 
 struct StateSelection {
   /// picked[kappa] (kappa = 1..max c): the unknowns j whose x_j^(d_j - kappa) is algebraic;
@@ -34,18 +39,22 @@ struct StateSelection {
 /// orthogonalisation, the candidates that keep the block best conditioned; then exchanging
 /// picks for candidates while one exchange grows |det| of the block, so that no single
 /// exchange improves it (a locally largest volume). Throws ModelError naming the rows of a
-/// stage whose block is singular for every choice.
-[[nodiscard]] StateSelection select_states(const Eigen::MatrixXd& jacobian,
+/// stage whose block is singular for every choice. With `previous`, a stage whose forced
+/// columns are all among its previous picks starts the exchanges from those picks instead of
+/// orthogonalising afresh: a selection that has become a poor choice is usually a few
+/// exchanges away from a good one.
+[[nodiscard]] StateSelection select_states(const SystemJacobian& jacobian,
                                            const std::vector<double>& scale,
                                            const SlotLayout& layout,
-                                           const std::vector<std::string>& equation_names);
+                                           const std::vector<std::string>& equation_names,
+                                           const StateSelection* previous = nullptr);
 
 /// min over the stages of 1 / g, g the largest factor by which exchanging one of the stage's
 /// dummy derivatives (one its deeper stage did not force) for one of its other candidates
 /// would grow |det| of the stage's block of J, or 1 when none grows it: 1 right after a fresh
 /// selection, 0.5 where an exchange would double |det|, 0 where the block became singular.
-/// One LU factorisation per stage, continuous in J.
-[[nodiscard]] double selection_quality(const Eigen::MatrixXd& jacobian,
+/// One LU factorisation per stage (sparse for a stage of many rows), continuous in J.
+[[nodiscard]] double selection_quality(const SystemJacobian& jacobian,
                                        const std::vector<double>& scale, const SlotLayout& layout,
                                        const StateSelection& current);
 

@@ -9,9 +9,11 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include "hdae/difference_quotients.hpp"
 #include "hdae/errors.hpp"
 #include "hdae/index_reduction.hpp"
 #include "hdae/models/cartesian_pendulum.hpp"
+#include "hdae/models/link_chain.hpp"
 #include "hdae/simulator.hpp"
 
 using namespace hdae;
@@ -248,11 +250,15 @@ TEST_CASE("index reduction refuses what it cannot do, naming equations") {
       CHECK(contains(e.what(), "x = t"));
     }
   }
-  SUBCASE("a model too large for the dense matrices") {
-    CHECK_THROWS_WITH_AS(IndexReducedModel(std::make_unique<DerivativeChain>(2001)),
-                         doctest::Contains("has 2001 unknowns; index reduction works with dense "
-                                           "matrices and takes at most 2000"),
-                         ModelError);
+  SUBCASE("a model too large for difference-quotient matrices") {
+    // 401 links of 5 unknowns, evaluated with doubles only: no exact Jacobians.
+    auto chain = std::make_unique<models::LinkChain>(models::LinkChainParameters{.links = 401});
+    CHECK_THROWS_WITH_AS(
+        IndexReducedModel(std::make_unique<DifferenceQuotientModel>(std::move(chain))),
+        doctest::Contains("has 2005 unknowns; its residuals are evaluated with doubles only, so "
+                          "its index reduction forms its matrices by difference quotients, "
+                          "densely, and takes at most 2000"),
+        ModelError);
   }
   SUBCASE("a switch ratio outside (0, 1)") {
     CHECK_THROWS_WITH_AS(

@@ -1,5 +1,5 @@
-// build_pattern (sparsity/sparsity_pattern.hpp): compressed columns with the diagonal, sorted
-// and without duplicates, and the greedy column colouring.
+// build_pattern (sparsity/sparsity_pattern.hpp): compressed columns, sorted and without
+// duplicates, the diagonal of rows and columns without entries, and the greedy column colouring.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -23,15 +23,17 @@ std::vector<std::size_t> colours_of(const SparsityPattern& p) {
   return colour;
 }
 
-TEST_CASE("build_pattern sorts each column, drops duplicates and adds the diagonal") {
-  // Entries out of order, one repeated, one on the diagonal: by hand, column 0 holds rows
-  // {0, 2}, column 1 rows {0, 1}, column 2 rows {1, 2}.
+TEST_CASE("build_pattern sorts each column, drops duplicates and adds the diagonal of empty rows") {
+  // Entries out of order, one repeated, one on the diagonal; row and column 3 have none. By
+  // hand: column 0 holds rows {0, 2}, column 1 row {0}, column 2 row {1}, column 3 its diagonal
+  // alone; no other diagonal is added (row 1 has an entry, in column 2).
   const std::vector<Entry> entries = {{2, 0}, {0, 1}, {1, 2}, {2, 0}, {0, 0}};
-  const SparsityPattern p = build_pattern(3, entries);
-  CHECK(p.col_start == std::vector<Index>{0, 2, 4, 6});
-  CHECK(p.row_index == std::vector<Index>{0, 2, 0, 1, 1, 2});
+  const SparsityPattern p = build_pattern(4, entries);
+  CHECK(p.col_start == std::vector<Index>{0, 2, 3, 4, 5});
+  CHECK(p.row_index == std::vector<Index>{0, 2, 0, 1, 3});
   CHECK(p.find(2, 0) == 1);
   CHECK(p.find(2, 1) == p.nnz());
+  CHECK(p.find(1, 1) == p.nnz());
 }
 
 TEST_CASE("the greedy colouring of a tridiagonal pattern is j mod 3") {
@@ -39,6 +41,7 @@ TEST_CASE("the greedy colouring of a tridiagonal pattern is j mod 3") {
   // order the smallest free colour is j mod 3 (by hand for j = 0..3: 0, 1, 2, 0).
   const std::size_t n = 10;
   std::vector<Entry> entries;
+  for (std::size_t j = 0; j < n; ++j) entries.emplace_back(j, j);
   for (std::size_t j = 0; j + 1 < n; ++j) {
     entries.emplace_back(j + 1, j);
     entries.emplace_back(j, j + 1);
@@ -61,8 +64,15 @@ TEST_CASE("on a random pattern every colour is the smallest one no earlier neigh
   const SparsityPattern p = build_pattern(n, entries);
   const std::vector<std::size_t> colour = colours_of(p);
   std::vector<std::set<std::size_t>> rows(n);
-  for (std::size_t j = 0; j < n; ++j) rows[j].insert(j);
-  for (const auto& [r, c] : entries) rows[c].insert(r);
+  std::vector<bool> row_has_entry(n, false);
+  for (const auto& [r, c] : entries) {
+    rows[c].insert(r);
+    row_has_entry[r] = true;
+  }
+  // The diagonal of every row or column without an entry.
+  for (std::size_t j = 0; j < n; ++j) {
+    if (rows[j].empty() || !row_has_entry[j]) rows[j].insert(j);
+  }
   std::size_t colours = 0;
   for (std::size_t j = 0; j < n; ++j) {
     CHECK(std::vector<std::size_t>(rows[j].begin(), rows[j].end()) ==

@@ -1,8 +1,8 @@
 // What a model sees and may change at an event instant (SimulationModel::on_event,
 // hdae/model.hpp): the state, the crossings' Booleans and the time events that fired, and the
-// requests it makes (modes, row kinds, re-initialization, impulses, other unknowns, time
-// events, termination), which the event iteration applies after each pass (docs/design.md,
-// "The event loop").
+// requests it makes (modes, row kinds, re-initialization, impulses, other unknowns, another
+// sparsity pattern, time events, termination), which the event iteration applies after each
+// pass (docs/design.md, "The event loop").
 #pragma once
 
 #include <cstddef>
@@ -83,6 +83,16 @@ class EventContext {
   /// makes no jump solve for it and lets IDA go on at its order with its history, finding
   /// anew only which unknowns are algebraic; otherwise it counts as rows_changed().
   void reformulated();
+  /// Says that the handler replaced structure().sparsity: the same unknowns and rows, other
+  /// entries (the index reduction's state rows der(s) = next, which touch other unknowns when
+  /// the choice of states changes). The simulator takes the new pattern after this handler:
+  /// this pass's jump solve and IDA's sparse Jacobian (KLU and its coloured differences) use
+  /// it, and the new pattern restarts nothing: IDA keeps its history unless the rest of the
+  /// event restarts it. It implies nothing else: whether the rows changed is said by
+  /// reformulated() or rows_changed(), independently. A dense run only checks the pattern.
+  /// ModelError naming the model when an entry lies outside the residual, or when a model
+  /// that declared no pattern declares one now, or one that declared a pattern declares none.
+  void sparsity_changed();
   /// previous[j] for a new unknown j that carries no value over (unknowns_changed).
   static constexpr std::size_t kNewUnknown = static_cast<std::size_t>(-1);
   /// Says that structure() now declares other unknowns and rows (a mode with another number

@@ -77,6 +77,8 @@ void EventContext::rows_changed() { requests_.row_kinds_changed = true; }
 
 void EventContext::reformulated() { requests_.reformulated = true; }
 
+void EventContext::sparsity_changed() { requests_.sparsity_changed = true; }
+
 void EventContext::unknowns_changed(std::vector<std::size_t> previous) {
   if (wrapped_) {
     throw ModelError(

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -16,6 +17,11 @@ namespace {
 
 /// Entries after the residual rows in the evaluation at t0, watched for writes.
 constexpr std::size_t kResidualPad = 256;
+
+/// Appends a sentence to the event's note (what the event changed, in the order it happened).
+void add_note(EventRecord& record, const std::string& note) {
+  record.note = record.note.empty() ? note : record.note + "; " + note;
+}
 
 }  // namespace
 
@@ -76,6 +82,11 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
     ++out.record.iterations;
     state_.schedule.clear_fired();
     if (requests.previous_unknowns) change_unknowns(t, *requests.previous_unknowns, out);
+    // Before this pass's jump solve, whose Jacobian has the entries of the new pattern.
+    if (requests.sparsity_changed) {
+      host_.change_sparsity(t);
+      add_note(out.record, "sparsity pattern changed");
+    }
     out.smooth = smooth.after(requests, state_.x, out.record);
     out.row_kinds_changed =
         out.row_kinds_changed || requests.row_kinds_changed || (smooth.reformulated && !out.smooth);
@@ -218,8 +229,7 @@ void EventIteration::change_unknowns(double t, const std::vector<std::size_t>& p
   has_before_ = std::move(has_before);
   out.unknowns_changed = true;
   out.row_kinds_changed = true;
-  const std::string note = fmt::format("unknowns changed from {} to {}", before, state_.x.size());
-  out.record.note = out.record.note.empty() ? note : out.record.note + "; " + note;
+  add_note(out.record, fmt::format("unknowns changed from {} to {}", before, state_.x.size()));
 }
 
 void EventIteration::record_jumps(EventRecord& record) const {

@@ -4,6 +4,7 @@
 //   repeat (at most max_passes passes):
 //     evaluate at t_e with the crossing Booleans following their values; note flips
 //     model's on_event: modes, row kinds, x overwrites, time events, termination
+//     (other unknowns or another sparsity pattern: the owner takes them at once)
 //     make consistent (the owner's jump solve): x^+ over the Dirac impulses, der_x^+
 //     time events scheduled for t_e itself fire in the next pass
 //   while a crossing flipped or the model asked for another pass
@@ -46,6 +47,9 @@ class EventHost {
   /// previous[j] before (or starting at its declared start values). ModelError when the new
   /// structure cannot go on from the old one.
   virtual void change_unknowns(double t, std::span<const std::size_t> previous) = 0;
+  /// The model replaced its sparsity pattern at t (EventContext::sparsity_changed): the jump
+  /// solve of this pass and IDA use the new one. ModelError when it cannot replace the old.
+  virtual void change_sparsity(double t) = 0;
 };
 
 /// The state the event iteration reads and changes, owned by the simulator.

@@ -1,6 +1,7 @@
 // What the model asks for in SimulationModel::on_event (through hdae::EventContext): row kinds,
-// time events, termination and another pass. The event iteration (event_iteration.hpp) hands
-// one EventRequests per pass to the context and applies it after the call.
+// another sparsity pattern, time events, termination and another pass. The event iteration
+// (event_iteration.hpp) hands one EventRequests per pass to the context and applies it after
+// the call.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +19,8 @@ struct EventRequests {
   std::vector<double>* time_event_times = nullptr;  ///< NaN = not scheduled
   const ModelStructure* structure = nullptr;
   bool row_kinds_changed = false;
-  bool reformulated = false;  ///< EventContext::reformulated
+  bool reformulated = false;      ///< EventContext::reformulated
+  bool sparsity_changed = false;  ///< EventContext::sparsity_changed
   bool terminate = false;
   std::string terminate_reason;
   bool another_pass = false;

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hdae/options.hpp"
@@ -78,6 +79,12 @@ class Reinitializer {
       double t, std::span<const RowKind> row_kinds, std::span<const double> x,
       std::span<const double> der_x, double dt);
   [[nodiscard]] const Workspace& workspace() const { return workspace_; }
+  /// The sparse path's pattern from now on (EventContext::sparsity_changed); the constraint
+  /// rows are checked anew at the next solve, since the probes read the pattern.
+  void change_pattern(sparsity::SparsityPattern pattern) {
+    workspace_.change_pattern(std::move(pattern));
+    checked_kinds_.clear();
+  }
   /// Frees the factors kept for later events (the pattern stays: IDA's Jacobian uses it), for
   /// a run that will have none.
   void release_factors() { workspace_.square_solver().release(); }

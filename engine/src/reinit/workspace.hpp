@@ -1,14 +1,14 @@
 // What the re-initializations of one run share (docs/design.md, "The jump solve").
 //
 // Every event of a run solves the jump equations and the consistent derivatives of the same
-// model: the sparsity pattern of their matrices, its colouring and KLU's ordering of it do not
-// change during the run (the pattern holds the declared entries of dF/dx and dF/d(der_x) plus
-// the diagonal, so it covers every row whichever kind the row has), and the pivot order stays
-// good while the row kinds stay the same. A Workspace keeps them: the owner of a run creates
-// one (with the model's pattern when the run takes the sparse path, SimulationOptions::
-// sparse_min_unknowns), points JumpProblem::workspace at it for every solve_jump and
-// consistent_derivatives call, and the pattern is coloured and ordered once per run instead of
-// twice per event. Without one, a call takes the dense path.
+// model: the sparsity pattern of their matrices, its colouring and KLU's ordering of it change
+// only when the model says so (EventContext::sparsity_changed). The pattern holds the declared
+// entries of dF/dx and dF/d(der_x) plus the diagonal, so it covers every row whichever kind the
+// row has, and the pivot order stays good while the row kinds stay the same. A Workspace keeps
+// them: the owner of a run creates one (with the model's pattern when the run takes the sparse
+// path, SimulationOptions::sparse_min_unknowns), points JumpProblem::workspace at it for every
+// solve_jump and consistent_derivatives call, and the pattern is coloured and ordered once per
+// pattern instead of twice per event. Without one, a call takes the dense path.
 #pragma once
 
 #include <cstddef>
@@ -32,6 +32,10 @@ class Workspace {
   [[nodiscard]] const linalg::ColouredPattern* pattern() const {
     return pattern_ ? &*pattern_ : nullptr;
   }
+  /// The sparse path goes on over another pattern of the same size (EventContext::
+  /// sparsity_changed). The coloured pattern keeps its address, which IDA's Jacobian holds;
+  /// the square solver analyses the new pattern at its next factorization by itself.
+  void change_pattern(sparsity::SparsityPattern pattern);
   /// The square solver of all jump and derivative solves (keeps KLU's analysis, see
   /// linear_solver.hpp).
   [[nodiscard]] linalg::SquareSolver& square_solver() { return square_solver_; }

@@ -93,6 +93,10 @@ void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& ca
   }
   if (r.row_kinds_changed && !kinds_differ) event.rows_changed();
   if (r.reformulated) event.reformulated();
+  if (r.sparsity_changed) {
+    augment_pattern();
+    event.sparsity_changed();
+  }
   *event.requests_.time_event_times = call.time_event_times;
   if (r.terminate) event.terminate(r.terminate_reason);
   if (r.another_pass) event.request_iteration();

@@ -118,16 +118,24 @@ void SensitivityModel::build_structure(bool error_control) {
     for (const OutputInfo& o : s.outputs) {
       structure_.outputs.push_back({"d(" + o.name + ")/d(" + src.name + ")", per(o.unit, by)});
     }
-    // Row i of source k depends on what row i does, through x and through s_k alike.
-    s.sparsity.for_each([this, k](std::size_t row, std::size_t col) {
+  }
+  augment_pattern();
+}
+
+void SensitivityModel::augment_pattern() {
+  const SparsityTable& pattern = model_.structure().sparsity;
+  structure_.sparsity.clear();
+  pattern.for_each([this](std::size_t row, std::size_t col) {
+    structure_.sparsity.add({row, col});
+  });
+  // Row i of source k depends on what row i does, through x and through s_k alike.
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    pattern.for_each([this, k](std::size_t row, std::size_t col) {
       const std::size_t shift = n_ * (k + 1);
       structure_.sparsity.add({row + shift, col});
       structure_.sparsity.add({row + shift, col + shift});
     });
   }
-  s.sparsity.for_each([this](std::size_t row, std::size_t col) {
-    structure_.sparsity.add({row, col});
-  });
 }
 
 std::vector<double> SensitivityModel::start_derivative(std::size_t k) {

@@ -62,6 +62,8 @@ class SensitivityModel final : public SimulationModel {
  private:
   /// The structure: the model's, then per source its unknowns, rows and outputs.
   void build_structure(bool error_control);
+  /// The augmented pattern from the model's current one (anew when an event changed it).
+  void augment_pattern();
   /// The derivative of the model's start values along source k.
   [[nodiscard]] std::vector<double> start_derivative(std::size_t k);
   /// Evaluates the model at x + eps s_k, x' + eps s_k', p_k + eps into r and w.

@@ -47,6 +47,13 @@ void Integration::unknowns_changed(std::size_t n) {
   renew_due_ = true;
 }
 
+void Integration::pattern_changed(const reinit::Reinitializer& reinit) {
+  // Not yet started (the pattern changed at t0), or to be made anew after other unknowns:
+  // setup() reads the jump solve's pattern then.
+  if (!ida_ || renew_due_) return;
+  ida_->change_pattern(reinit.workspace().pattern()->pattern);
+}
+
 sundials::IdaCounters Integration::counters() const {
   sundials::IdaCounters c = replaced_counters_;
   if (ida_) c += ida_->counters();

@@ -50,6 +50,9 @@ class Integration {
   void renew(const ModelStructure& s, const reinit::Reinitializer& reinit);
   /// The model has n unknowns from now on: IDA is made anew at the next restart.
   void unknowns_changed(std::size_t n);
+  /// The jump solve's pattern changed (EventContext::sparsity_changed): IDA takes it and
+  /// keeps its history; an IDA that is made anew takes it then (renew).
+  void pattern_changed(const reinit::Reinitializer& reinit);
   /// An event changed the rows: the unknowns' kinds are found anew at the next restart.
   void rows_changed() { algebraic_.reset(); }
   /// IDA goes on from the right limit at p.t (made anew first when the unknowns changed).

@@ -50,7 +50,8 @@ SimulationRun::RunUnknowns SimulationRun::unknowns_at_start(const ModelStructure
           .row_kinds = s.equations.kinds(),
           .x = start_values(s),
           .der_x = derivative_start_values(s),
-          .change = StructureChange(s)};
+          .change = StructureChange(s),
+          .has_pattern = !s.sparsity.empty()};
 }
 
 namespace {

@@ -7,8 +7,9 @@
 // and collaborators of its own folder: Integration (IDA's life through the run and its
 // restarts, through IdaBridge), OutputGrid (the output points), RootLocation (where a step's
 // root lies), StructureChange (what a change of unknowns must keep), ContinuationCheck.
-// The loop (simulation_run.cpp), the event instants (run_events.cpp), a change of unknowns
-// (run_unknowns.cpp) and the early endings (run_failure.cpp) are methods of this class.
+// The loop (simulation_run.cpp), the event instants (run_events.cpp), a change of unknowns or
+// of the sparsity pattern (run_unknowns.cpp) and the early endings (run_failure.cpp) are
+// methods of this class.
 #pragma once
 
 #include <cstddef>
@@ -74,6 +75,7 @@ class SimulationRun final : public EventHost {
                                                   std::vector<ImpulseRecord>& impulses) override;
   std::optional<SimulationStatus> stop_due(double t) override;
   void change_unknowns(double t, std::span<const std::size_t> previous) override;
+  void change_sparsity(double t) override;
 
  private:
   enum class Stage { kCreated, kRunning, kEnded };
@@ -92,6 +94,8 @@ class SimulationRun final : public EventHost {
     std::vector<double> der_x;
     /// What a change of unknowns must keep of the start.
     StructureChange change;
+    /// The model declares a sparsity pattern (a new one must replace it: change_sparsity).
+    bool has_pattern;
   };
   /// Where the run stands between IDA's steps.
   struct StepState {

@@ -1,5 +1,8 @@
 #include "simulator/structure_change.hpp"
 
+#include <optional>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
@@ -50,6 +53,32 @@ void StructureChange::check(const ModelStructure& now, const SimulationOptions& 
     throw ModelError(fmt::format(
         "{}: it declares {}; the crossings and time events of a run stay those it started with",
         model, changed));
+  }
+}
+
+void check_pattern_change(const ModelStructure& now, std::size_t n, bool had_pattern, double t) {
+  const std::string model =
+      fmt::format("model '{}' changed its sparsity pattern at t = {}", now.name, t);
+  if (now.num_unknowns() != n) {
+    throw ModelError(fmt::format(
+        "{}: it declares {} unknowns where the run has {}; other unknowns need unknowns_changed",
+        model, now.num_unknowns(), n));
+  }
+  if (const bool has_pattern = !now.sparsity.empty(); has_pattern != had_pattern) {
+    throw ModelError(fmt::format(
+        "{}: it declared {} before and {} now; a run keeps its dense or sparse path, so a "
+        "pattern can be replaced but not added or removed",
+        model, had_pattern ? "one" : "none", had_pattern ? "none" : "one"));
+  }
+  // Checked before the pattern is built: building it places entries by their column.
+  std::optional<SparsityEntry> outside;
+  now.sparsity.for_each([&](std::size_t row, std::size_t col) {
+    if (!outside && (row >= n || col >= n)) outside = SparsityEntry{row, col};
+  });
+  if (outside) {
+    throw ModelError(
+        fmt::format("{}: entry (row {}, column {}) is outside the {}x{} residual Jacobian", model,
+                    outside->row, outside->col, n, n));
   }
 }
 

@@ -1,6 +1,8 @@
 // What a change of unknowns at an event (EventContext::unknowns_changed) must leave as the run
 // started: the crossings and time events, which the crossing table, the schedule and the
-// chattering watch keep for the whole run, and a carry list that fits the new unknowns.
+// chattering watch keep for the whole run, and a carry list that fits the new unknowns. And
+// what a new sparsity pattern (EventContext::sparsity_changed) must keep: the unknowns, and
+// whether there is a pattern at all.
 #pragma once
 
 #include <cstddef>
@@ -27,5 +29,11 @@ class StructureChange {
   std::vector<CrossingInfo> crossings_;
   std::vector<TimeEventInfo> time_events_;
 };
+
+/// ModelError unless the sparsity pattern `now` declares after EventContext::sparsity_changed
+/// at t can replace the run's: n unknowns as before, every entry inside the residual, and a
+/// pattern exactly when the model declared one before (had_pattern). A model without one runs
+/// dense, and one with one may run sparse: neither can change its path in a run.
+void check_pattern_change(const ModelStructure& now, std::size_t n, bool had_pattern, double t);
 
 }  // namespace hdae::detail

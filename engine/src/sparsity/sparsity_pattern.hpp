@@ -47,22 +47,35 @@ using Entry = std::pair<std::size_t, std::size_t>;
 void check_index_range(std::size_t count, const char* what);
 
 /// Pattern of an n x n matrix with the entries for_each_entry(visit) lists by calling
-/// visit(row, col) (it is called twice: to count and to place), plus the diagonal (kept so
-/// that every row and column is present in a sparse factorisation even for rows that change
-/// at events), coloured greedily in column order. Entries must lie inside the matrix.
+/// visit(row, col) (it is called twice: to count and to place), plus the diagonal entry of every
+/// row or column that has no entry (so that a sparse factorisation sees each of them),
+/// coloured greedily in column order. Entries must lie inside the matrix. The diagonal is not
+/// added elsewhere: where a row is matched to another column than its own (the rows of a model
+/// reduced in index), an explicit zero there makes KLU's ordering count on pivots that its
+/// pivoting then has to move, and the factors fill in.
 template <class ForEachEntry>
 [[nodiscard]] SparsityPattern build_pattern_of(std::size_t n, ForEachEntry&& for_each_entry) {
   check_index_range(n, "columns");
   // Compressed columns in two passes over the entries (counts, then places), each column
-  // holding its diagonal entry first.
+  // holding its diagonal entry, when it has one, first.
   std::vector<std::size_t> start(n + 1, 0);
-  for (std::size_t j = 0; j < n; ++j) start[j + 1] = 1;
-  for_each_entry([&start](std::size_t /*row*/, std::size_t col) { ++start[col + 1]; });
+  std::vector<char> row_has_entry(n, 0);
+  for_each_entry([&start, &row_has_entry](std::size_t row, std::size_t col) {
+    ++start[col + 1];
+    row_has_entry[row] = 1;
+  });
+  std::vector<char> diagonal(n, 0);
+  for (std::size_t j = 0; j < n; ++j) {
+    diagonal[j] = static_cast<char>(start[j + 1] == 0 || row_has_entry[j] == 0);
+    start[j + 1] += static_cast<std::size_t>(diagonal[j]);
+  }
   for (std::size_t j = 0; j < n; ++j) start[j + 1] += start[j];
   check_index_range(start[n], "entries");
   std::vector<Index> rows(start[n]);
   std::vector<std::size_t> next(start.begin(), start.end() - 1);
-  for (std::size_t j = 0; j < n; ++j) rows[next[j]++] = static_cast<Index>(j);
+  for (std::size_t j = 0; j < n; ++j) {
+    if (diagonal[j] != 0) rows[next[j]++] = static_cast<Index>(j);
+  }
   for_each_entry(
       [&](std::size_t row, std::size_t col) { rows[next[col]++] = static_cast<Index>(row); });
   return finish_pattern(n, std::move(start), std::move(rows));

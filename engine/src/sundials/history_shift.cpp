@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include <ida/ida_impl.h>
 #include <sundials/sundials_config.h>
@@ -115,6 +116,20 @@ bool shift_history(void* ida_mem, const RightLimit& limit, double h, N_Vector wo
   ida->ida_ns = 0;
   ida->ida_ss = 100.0;
   if (ida->ida_nrtfn > 0) fresh_roots(*ida, limit);
+  return true;
+}
+
+bool force_linear_setup(void* ida_mem) {
+  auto* ida = static_cast<IDAMemRec*>(ida_mem);
+  if (ida == nullptr) return false;
+  // SUNDIALS 6.4 has no call that asks IDA for a setup. IDANls (ida.c) sets one up before
+  // the first step and whenever cj / cjold leaves [(1 - dcj) / (1 + dcj), its inverse];
+  // idaNlsLSetup (ida_nls.c) then sets cjold = cj and cjratio = 1. With cjold infinite the
+  // ratio is 0 (of either sign), below that range for any cj, so the next nonlinear solve,
+  // and the retries of a failed step until one setup happened, set up first: no solve ever
+  // uses a factorisation of the old pattern. The linear solve's scaling by cjratio
+  // (idaLsSolve, ida_ls.c) comes only after that setup.
+  ida->ida_cjold = std::numeric_limits<double>::infinity();
   return true;
 }
 

@@ -15,7 +15,8 @@
 // instants the modified divided differences are the backward differences of Q, so only phi
 // and the step data change.
 //
-// IDA has no public call for this: it is the one place in hdae that writes IDA's memory
+// IDA has no public call for this, nor for the other write below (a linear setup forced after
+// the Jacobian's pattern changed): this file is the one place in hdae that writes IDA's memory
 // (ida_impl.h of SUNDIALS 6), which is why the layout is checked against the version.
 #pragma once
 
@@ -38,5 +39,11 @@ struct RightLimit {
 /// when there is no history to shift: before the first step, or when t lies outside IDA's
 /// last step.
 bool shift_history(void* ida_mem, const RightLimit& limit, double h, N_Vector work, N_Vector work2);
+
+/// Makes IDA's next nonlinear solve begin with a linear setup (a Jacobian and its
+/// factorisation), whatever the ratio of its cj to the one of the last setup, for an IDA that
+/// goes on with its history after its matrix got another pattern and its KLU object lost the
+/// factorisation of the old one. False when there is no IDA.
+bool force_linear_setup(void* ida_mem);
 
 }  // namespace hdae::sundials

@@ -258,8 +258,8 @@ int IdaIntegrator::jacobian_trampoline(sunrealtype t, sunrealtype cj, N_Vector y
 }
 
 void IdaIntegrator::write_pattern(SUNMatrix J) const {
-  // SUNMatZero on a sparse matrix clears the index arrays too, so the (fixed) pattern is
-  // written before every fill.
+  // SUNMatZero on a sparse matrix clears the index arrays too, so the pattern (the current
+  // one: change_pattern) is written before every fill.
   const sparsity::SparsityPattern& p = *setup_.pattern;
   sunindextype* col_ptr = SUNSparseMatrix_IndexPointers(J);
   sunindextype* row_idx = SUNSparseMatrix_IndexValues(J);

@@ -3,7 +3,7 @@
 // IdaProblem of residual, root and (optionally) Jacobian callbacks over plain vectors, a
 // sparsity pattern (sparsity/) for the KLU path and its coloured difference Jacobian, and
 // IDA's counters as totals across restarts (IDAReInit zeroes them, so they are harvested
-// first).
+// first). The pattern may change at an event (change_pattern) without a restart.
 //
 // Stepping is done in IDA_ONE_STEP mode and output points are interpolated from the last
 // step (IDAGetSolution, IDA's own output interpolation, handles.hpp): IDA then takes exactly
@@ -132,6 +132,13 @@ class IdaIntegrator {
   /// is_algebraic) must be unchanged.
   bool continue_from_history(double t, std::span<const double> y, std::span<const double> yp,
                              double first_step, std::span<const double> ypp = {});
+  /// The KLU path goes on over another pattern of the same size (the model's after
+  /// EventContext::sparsity_changed, coloured), kept alive by the caller: the matrix takes its
+  /// entries, KLU analyses it anew and the coloured differences use its colouring. IDA keeps
+  /// its history (continue_from_history, or simply the next step) and sets up its linear
+  /// solver before its next solve (history_shift.hpp, force_linear_setup). std::logic_error
+  /// on the dense path.
+  void change_pattern(const sparsity::SparsityPattern& pattern);
   /// Marks the unknowns excluded from the error test from now on (as restart's is_algebraic),
   /// for IDA going on with its history after an event that only reformulated the rows.
   void set_algebraic(const std::vector<bool>& is_algebraic);

@@ -52,8 +52,19 @@
 //    start from the original's point and the jump solve, and the simulator builds IDA anew.
 //
 // IDA's Newton matrix is exact: the equations' jets are differentiated in the slots by jets one
-// level deeper (reduced_jacobian.hpp). Dense linear algebra throughout: meant for models of up
-// to some hundreds of unknowns.
+// level deeper (reduced_jacobian.hpp), columns that share no equation in one evaluation.
+//
+// Size: the reduced model declares its sparsity pattern (the equations' rows from Pryce's
+// signature, the state rows from the selection, anew at every change of states:
+// EventContext::sparsity_changed), so a large one runs with KLU
+// (SimulationOptions::sparse_min_unknowns). A stage of more than 40 rows judges its exchanges
+// with a sparse LU of its block, and a re-selection starts from the states it replaces; a model
+// with more than 400 slots finds its consistent start with sparse minimum-norm steps
+// (SuiteSparseQR). Still dense: the fresh selection's orthogonalisation of a stage's block
+// (at the start and at a change of mode), and the judgement of a selection solves the block
+// for every candidate, a cost that grows with the square of the rows per step end. A model
+// without exact Jacobians (evaluated with doubles only, or differentiated three times) uses
+// difference quotients and dense matrices throughout and takes at most 2000 unknowns.
 #pragma once
 
 #include <cstddef>
@@ -85,9 +96,8 @@ class IndexReducedModel final : public SimulationModel {
   /// Analyses the model at its start values, builds the reduced system, selects the states
   /// and finds consistent start values. ModelError naming equations and variables when the
   /// system is structurally or numerically singular, when its index exceeds 3 (one row
-  /// differentiated more than three times),
-  /// when it has more than 2000 unknowns (dense matrices), or when no consistent start is
-  /// found.
+  /// differentiated more than three times), when it has more than 2000 unknowns and no exact
+  /// Jacobians (see the file comment), or when no consistent start is found.
   explicit IndexReducedModel(std::unique_ptr<PhysicsModel> original, ReductionOptions options = {});
   ~IndexReducedModel() override;
 

@@ -1,0 +1,42 @@
+#include "reduced_pattern.hpp"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+namespace hdae::reduction {
+
+SparsityTable reduced_pattern(const SlotLayout& layout, const SignatureMatrix& signature,
+                              const StateSelection& selection) {
+  // An unknown shared by several slots (an alias) appears once per row.
+  std::set<std::pair<std::size_t, std::size_t>> entries;
+  for (const SignatureEntry& e : signature.entries) {
+    if (!layout.has_rows(e.row)) continue;
+    const int d = layout.d[e.col];
+    for (int q = 0; q <= layout.c[e.row]; ++q) {
+      for (int k = 0; k <= std::min(d, q + e.sigma); ++k) {
+        entries.emplace(layout.row(e.row, q), layout.slot(e.col, k));
+      }
+    }
+  }
+  for (std::size_t m = 0; m < selection.states.size(); ++m) {
+    const std::size_t row = layout.num_equation_rows + m;
+    entries.emplace(row, selection.states[m]);
+    entries.emplace(row, selection.next[m]);
+  }
+  SparsityTable table;
+  for (const auto& [row, col] : entries) table.add({row, col});
+  return table;
+}
+
+bool same_pattern(const SparsityTable& a, const SparsityTable& b) {
+  const auto x = a.entries();
+  const auto y = b.entries();
+  return a.families().empty() && b.families().empty() &&
+         std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                    [](const SparsityEntry& p, const SparsityEntry& q) {
+                      return p.row == q.row && p.col == q.col;
+                    });
+}
+
+}  // namespace hdae::reduction

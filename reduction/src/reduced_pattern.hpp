@@ -1,0 +1,23 @@
+// The sparsity pattern of the reduced system (hdae/index_reduction.hpp, step 2), which lets a
+// large reduced model run with sparse Newton matrices (SimulationOptions::linear_solver).
+#pragma once
+
+#include "hdae/model.hpp"
+#include "hdae/structure.hpp"
+#include "slot_layout.hpp"
+#include "state_selection.hpp"
+
+namespace hdae::reduction {
+
+/// Where d F_i^(q) / d x_j^(k) can be nonzero: for every entry of the signature, k up to
+/// q + sigma_ij (and d_j), as reduced_jacobian.hpp differentiates; then each state row's two
+/// entries, der(states[m]) and next[m]. The state rows follow the selection, so the pattern
+/// changes when the states do.
+[[nodiscard]] SparsityTable reduced_pattern(const SlotLayout& layout,
+                                            const SignatureMatrix& signature,
+                                            const StateSelection& selection);
+
+/// True when the two patterns list the same entries in the same order.
+[[nodiscard]] bool same_pattern(const SparsityTable& a, const SparsityTable& b);
+
+}  // namespace hdae::reduction
