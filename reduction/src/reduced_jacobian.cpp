@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "hdae/errors.hpp"
+#include "reduced_pattern.hpp"
 
 namespace hdae::reduction {
 namespace {
@@ -168,17 +169,12 @@ void ReducedJacobian::assemble(const Entry& entry) const {
     const SignatureEntry& s = entries_[e];
     const double* a = &a_[stride * e];
     const double* b = &b_[stride * e];
-    if (!layout_.has_rows(s.row)) continue;  // an alias: no rows of its own
-    const int c = layout_.c[s.row];
-    const int d = layout_.d[s.col];
-    for (int q = 0; q <= c; ++q) {
-      // F_i^(q) holds x_j up to its (sigma_ij + q)-th derivative.
-      for (int k = 0; k <= std::min(d, q + s.sigma); ++k) {
-        double v = k <= q ? binomial(q, k) * a[q - k] : 0.0;
-        if (s.sigma == 1 && k >= 1) v += binomial(q, k - 1) * b[q - k + 1];
-        entry(layout_.row(s.row, q), layout_.slot(s.col, k), v);
-      }
-    }
+    // F_i^(q) holds x_j up to its (sigma_ij + q)-th derivative.
+    for_each_derivative_entry(layout_, s, [&](int q, int k) {
+      double v = k <= q ? binomial(q, k) * a[q - k] : 0.0;
+      if (s.sigma == 1 && k >= 1) v += binomial(q, k - 1) * b[q - k + 1];
+      entry(layout_.row(s.row, q), layout_.slot(s.col, k), v);
+    });
   }
 }
 

@@ -11,13 +11,9 @@ SparsityTable reduced_pattern(const SlotLayout& layout, const SignatureMatrix& s
   // An unknown shared by several slots (an alias) appears once per row.
   std::set<std::pair<std::size_t, std::size_t>> entries;
   for (const SignatureEntry& e : signature.entries) {
-    if (!layout.has_rows(e.row)) continue;
-    const int d = layout.d[e.col];
-    for (int q = 0; q <= layout.c[e.row]; ++q) {
-      for (int k = 0; k <= std::min(d, q + e.sigma); ++k) {
-        entries.emplace(layout.row(e.row, q), layout.slot(e.col, k));
-      }
-    }
+    for_each_derivative_entry(layout, e, [&](int q, int k) {
+      entries.emplace(layout.row(e.row, q), layout.slot(e.col, k));
+    });
   }
   for (std::size_t m = 0; m < selection.states.size(); ++m) {
     const std::size_t row = layout.num_equation_rows + m;
