@@ -15,7 +15,7 @@
 // where a step costs in proportion to N. A size whose reduction or run throws is reported in
 // its row and the list goes on.
 //
-// Usage: hdae-bench-link-chain [--smoke] [--links 10,30,100,300,1000] [--rounds 3]
+// Usage: hdae-bench-link-chain [--smoke] [--links 10,30,100,300,1000,3000] [--rounds 3]
 //                              [--stop-s 0.2] [--rel-tol 1e-6] [--solver auto|dense|klu]
 #include <algorithm>
 #include <cmath>
@@ -184,7 +184,7 @@ Settings settings(const Arguments& args) {
   const bool smoke = args.has("--smoke");
   Settings s;
   s.links = args.sizes("--links", smoke ? std::vector<std::size_t>{5, 10}
-                                        : std::vector<std::size_t>{10, 30, 100, 300, 1000});
+                                        : std::vector<std::size_t>{10, 30, 100, 300, 1000, 3000});
   s.rounds = static_cast<std::size_t>(args.number("--rounds", smoke ? 1 : 3));
   s.stop_s = args.number("--stop-s", smoke ? 0.05 : 0.2);
   s.rel_tol = args.number("--rel-tol", 1e-6);

@@ -628,13 +628,8 @@ the detection (model evaluations and their bookkeeping), a quarter the validatio
 model's structure (its names checked for repeats), a tenth the Sigma-method, and less KLU's
 factorization for the rank check.
 
-The chain of links shows where the reduction is not yet built for size: set-up and steps grow
-faster than the number of links, because the reduction after the structure analysis is dense.
-The state selection factorizes each stage's block with column-pivoted QR and judges the
-selection at every step end from the block's full inverse, the consistent start takes dense
-Gauss-Newton steps, and IDA solves the reduced system with its dense LU; the selection's
-judgement and IDA's dense factorization are where a profile of a step finds its time. The rods
-hold to round-off and the energy to the tolerance.
+The rods hold to round-off and the energy to the tolerance. Section 15 measures the same chain,
+as the model library has it, at the sizes of machines.
 
 ## 12. Threads
 
@@ -769,12 +764,17 @@ $(cat "${tmp}/link_chain.md")
 
 The reduced system has 7N unknowns (per link x, y, vx, vy, the accelerations vx' and vy',
 and F: der(x) = vx names the positions' derivatives). Steps and Jacobians grow slowly with N:
-the motion over 0.2 s sets them, not the size. Up to a few hundred links a step costs about
-in proportion to N (the jets of the residual, KLU over the reduced pattern). Beyond, two
-parts of the state selection that are still dense take over: at every step end the judgement
-of the selection solves each stage's block for every candidate (the square of the links), and
-the fresh selection at the start orthogonalises each stage's block densely (the set-up's
-cube). The energy and the rods hold to the tolerance at every size.
+the motion over 0.2 s sets them, not the size. A step costs in proportion to N: the jets of
+the residual, KLU over the reduced pattern, and the judgement of the state selection, which
+for a stage of more than 40 rows looks at the diagonal blocks of the block triangular form of
+its picks (for the chain, one block per rod) instead of solving the whole block for every
+candidate, which grew with the square of N. The set-up grows in proportion to N too: the
+fresh selection starts from a maximum transversal and repairs and improves it block by block
+where a column-pivoted orthogonalisation of the whole block cost the cube of N, and the
+search for rows der(x) = v tries them all in one evaluation of the model instead of one each.
+Up to 40 links the selection is judged as a whole, as for every small model; that costs more
+per link at 30 links than the blocks do at 100. The energy and the rods hold to the
+tolerance at every size.
 EOF
 } > "${output}"
 

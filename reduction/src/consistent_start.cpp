@@ -30,8 +30,8 @@ constexpr double kRoundOffMultiple = 100.0;
 /// or of the difference Jacobian's relative error times it, both far below round-off: once the
 /// rows hold to round-off after such a step, the next step would move nothing.
 constexpr double kSettledStep = 1e-7;
-/// Units in the last place by which the unknowns move to see the rows' round-off.
-constexpr double kNoiseUlps = 4.0;
+constexpr double kNoiseUlps = 4.0;         ///< ulps the unknowns move by to see the rows' round-off
+constexpr double kApproximateStep = 1e-8;  ///< the same for approximate rows (StartProblem)
 /// Pivots below this share of the size of a group's columns count as zero when the group solves
 /// for what the looser groups cannot produce: the central differences of the Jacobian carry
 /// relative errors up to about 1e-10.
@@ -294,6 +294,12 @@ Vector round_off(const StartProblem& p, const Matrix& a, const Vector& y, const 
     }
     evaluate(p, moved, r);
     if (r.allFinite()) noise = noise.cwiseMax((r - e).cwiseAbs());
+    if (!p.approximate) continue;
+    // Difference quotients' truncation and rounding, which a move of a few units in the last
+    // place does not show: the change at their step less the linearisation's part.
+    const Vector step = (moved - y) * (kApproximateStep / (kNoiseUlps * eps));
+    evaluate(p, y + step, r);
+    if (r.allFinite()) noise = noise.cwiseMax((r - e - a * step).cwiseAbs());
   }
   // A row that depends on no unknown and evaluates exactly still needs a positive scale.
   return noise.cwiseMax(std::numeric_limits<double>::min());

@@ -33,6 +33,10 @@ struct StartProblem {
   /// The equations' Jacobian, when known: a problem with more than kSparseStart unknowns is
   /// then solved with sparse factorisations (consistent_start).
   JacobianAt jacobian;
+  /// The equations are themselves difference quotients (a model without exact derivatives):
+  /// their noise is also judged at a difference quotient's step, as their departure from the
+  /// linearisation there (consistent_start).
+  bool approximate = false;
 };
 
 /// From this many unknowns on, a problem with a Jacobian is solved sparse.
@@ -62,8 +66,9 @@ struct StartResult {
 /// the unknowns that leave it held (parallel to the border), and shortened to 90 % of the way
 /// to the border when the equations leave no room for that; a step to a point where E is not
 /// finite is halved until it is. Converged when every row holds to within 100 times its
-/// round-off, at the guess itself (which is then returned unchanged) or after a step that moved
-/// no unknown by more than 1e-7 of its size.
+/// round-off (for approximate equations, at least their departure from the linearisation when
+/// every unknown moves by 1e-8 of its size), at the guess itself (which is then returned unchanged)
+/// or after a step that moved no unknown by more than 1e-7 of its size.
 ///
 /// A large problem with a Jacobian (kSparseStart) takes the same steps with sparse matrices,
 /// except that the groups beyond the guesses are not ordered strictly: when the guesses alone

@@ -28,9 +28,9 @@ using reduction::StateSelection;
 namespace {
 
 /// Largest original model reduced without exact Jacobians (a model that is evaluated with
-/// doubles only, or equations differentiated three times): its Newton matrices, state
-/// selection and consistent start are formed by difference quotients, one residual per
-/// unknown, and solved densely.
+/// doubles only, or equations differentiated three times): its matrices are formed by
+/// difference quotients, whose noise keeps its state selection whole and dense (a fresh
+/// selection costs with the cube of a stage's rows).
 constexpr std::size_t kMaxUnknowns = 2000;
 
 /// Up to this many unknowns the fresh state selection is judged from difference quotients.
@@ -85,7 +85,7 @@ void IndexReducedModel::Impl::check_size(const std::string& why) const {
   if (s.num_unknowns() <= kMaxUnknowns) return;
   throw ModelError(fmt::format(
       "model '{}' has {} unknowns; {}, so its index reduction forms its matrices by difference "
-      "quotients, densely, and takes at most {}",
+      "quotients and selects its states densely, and takes at most {}",
       s.name, s.num_unknowns(), why, kMaxUnknowns));
 }
 
@@ -155,15 +155,16 @@ StateSelection IndexReducedModel::Impl::fresh_selection(double t, std::span<cons
   // previous selection by exchanges (orthogonalising its blocks afresh costs with their cube).
   if (layout.n <= kDifferenceSelection) {
     return reduction::select_states(
-        reduction::system_jacobian(*original, layout, t, slots).sparseView(), scale, layout,
-        equation_names);
+        reduction::system_jacobian(*original, layout, mode.signature, t, slots), scale, layout,
+        equation_names, false);
   }
-  return reduction::select_states(system_at(t, slots), scale, layout, equation_names, previous);
+  return reduction::select_states(system_at(t, slots), scale, layout, equation_names, exact,
+                                  previous);
 }
 
 reduction::SystemJacobian IndexReducedModel::Impl::system_at(double t,
                                                              std::span<const double> slots) const {
-  if (!exact) return reduction::system_jacobian(*original, layout, t, slots).sparseView();
+  if (!exact) return reduction::system_jacobian(*original, layout, mode.signature, t, slots);
   reduction::SystemJacobian j;
   exact_jacobian.system(*original, t, slots, j);
   return j;
@@ -177,7 +178,8 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
   if (exact) {
     exact_jacobian.evaluate(*original, t, x, add);
   } else {
-    reduction::difference_jacobian(*original, layout, t, x, structure.variables.nominals(), add);
+    reduction::difference_jacobian(*original, layout, mode.signature, t, x,
+                                   structure.variables.nominals(), add);
   }
   for (std::size_t k = 0; k < selection.states.size(); ++k) {
     const std::size_t row = layout.num_equation_rows + k;
@@ -187,7 +189,7 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
 }
 
 double IndexReducedModel::Impl::quality_now(double t, std::span<const double> slots) const {
-  return reduction::selection_quality(system_at(t, slots), scale, layout, selection);
+  return reduction::selection_quality(system_at(t, slots), scale, layout, selection, exact);
 }
 
 void IndexReducedModel::Impl::forward_outputs(Evaluation& e) const {

@@ -11,6 +11,7 @@
 #include "equation_derivatives.hpp"
 #include "hdae/errors.hpp"
 #include "reduced_model_state.hpp"
+#include "system_jacobian.hpp"
 
 namespace hdae {
 
@@ -49,11 +50,10 @@ void IndexReducedModel::Impl::find_consistent_start() {
     p.lower.push_back(info.min.value_or(-inf));
     p.upper.push_back(info.max.value_or(inf));
   }
-  if (exact) {
-    p.jacobian = [this](std::span<const double> y, Eigen::SparseMatrix<double>& a) {
-      equations_jacobian(y, a);
-    };
-  }
+  p.jacobian = [this](std::span<const double> y, Eigen::SparseMatrix<double>& a) {
+    equations_jacobian(y, a);
+  };
+  p.approximate = !original->propagates_jets();
   const reduction::StartResult r = reduction::consistent_start(p);
   if (!r.converged) throw_no_consistent_start(r);
   start_notes.clear();
@@ -78,11 +78,15 @@ void IndexReducedModel::Impl::find_consistent_start() {
 void IndexReducedModel::Impl::equations_jacobian(std::span<const double> slots,
                                                  Eigen::SparseMatrix<double>& a) const {
   std::vector<Eigen::Triplet<double>> entries;
-  exact_jacobian.evaluate(*original, kReductionAnalysisTime, slots,
-                          [&entries](std::size_t row, std::size_t slot, double v) {
-                            entries.emplace_back(static_cast<Eigen::Index>(row),
-                                                 static_cast<Eigen::Index>(slot), v);
-                          });
+  const auto add = [&entries](std::size_t row, std::size_t slot, double v) {
+    entries.emplace_back(static_cast<Eigen::Index>(row), static_cast<Eigen::Index>(slot), v);
+  };
+  if (exact) {
+    exact_jacobian.evaluate(*original, kReductionAnalysisTime, slots, add);
+  } else {
+    reduction::difference_jacobian(*original, layout, mode.signature, kReductionAnalysisTime, slots,
+                                   structure.variables.nominals(), add);
+  }
   a.resize(static_cast<Eigen::Index>(layout.num_equation_rows),
            static_cast<Eigen::Index>(slots.size()));
   a.setFromTriplets(entries.begin(), entries.end());

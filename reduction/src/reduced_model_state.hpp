@@ -89,8 +89,9 @@ struct IndexReducedModel::Impl {
   /// the slots y; the mode is `now` from t on.
   void follow_layout(const IndexAnalysis& now, double t, std::span<const double> y);
   void find_consistent_start();
-  /// The exact Jacobian of the equation rows F_i^(q) at the slots and the analysis time (the
-  /// consistent start's, consistent_start.hpp).
+  /// The Jacobian of the equation rows F_i^(q) at the slots and the analysis time (the
+  /// consistent start's, consistent_start.hpp): exact where the model has exact Jacobians, else
+  /// by grouped difference quotients.
   void equations_jacobian(std::span<const double> slots, Eigen::SparseMatrix<double>& a) const;
   [[noreturn]] void throw_no_consistent_start(const reduction::StartResult& r) const;
   /// Names the state rows after the selection and declares the pattern they and the mode's

@@ -5,9 +5,10 @@
 #include <limits>
 
 #include <Eigen/LU>
-#include <Eigen/QR>
 #include <Eigen/SparseLU>
 
+#include "block_selection.hpp"
+#include "column_pivoting.hpp"
 #include "hdae/errors.hpp"
 
 namespace hdae::reduction {
@@ -15,17 +16,20 @@ namespace {
 
 using Index = Eigen::Index;
 
-/// A pick whose remaining column norm is below this fraction of the block's largest column
-/// norm leaves the block numerically singular.
-constexpr double kSingularPick = 1e-10;
-
 const std::vector<std::size_t>& rows_of_stage(const SlotLayout& l, int kappa) {
   return l.stage_rows[static_cast<std::size_t>(kappa)];
 }
 
-/// A stage with more rows than this judges its exchanges with a sparse LU: a dense one costs
-/// with the cube of the rows, which for a chain of many links dominates every step.
+/// A stage with more rows than this is judged within the diagonal blocks of its block
+/// triangular form (block_selection.hpp): judged as a whole, it costs with the square of its
+/// rows at every step end and with their cube at a fresh selection.
 constexpr std::size_t kDenseRows = 40;
+
+/// Only where J is exact: an entry that vanishes is then zero, where a difference quotient's
+/// noise would pass for an entry and join blocks that the structure keeps apart.
+bool judged_by_blocks(const SlotLayout& l, int kappa, bool exact) {
+  return exact && rows_of_stage(l, kappa).size() > kDenseRows;
+}
 
 /// For each row of J its position in `rows`, -1 for the others.
 std::vector<Index> positions(Index n, const std::vector<std::size_t>& rows) {
@@ -66,51 +70,6 @@ SystemJacobian sparse_block(const SystemJacobian& j, const std::vector<double>& 
   SystemJacobian b(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   b.setFromTriplets(entries.begin(), entries.end());
   return b;
-}
-
-/// Columns picked from a stage's block, and |det| of the block they form.
-struct Pick {
-  std::vector<std::size_t> columns;
-  double determinant = 0.0;
-};
-
-/// Greedy column pivoting: the forced columns first, then, `count` in all, the candidates with
-/// the largest component orthogonal to those taken. That is the pivot order of Householder QR
-/// with column pivoting (Businger and Golub), so the forced columns are factorised first and
-/// the others, with the forced ones projected out, by Eigen's ColPivHouseholderQR; the product
-/// of the pivots is |det| of the block picked. No columns when a pick is numerically zero.
-Pick pick_columns(const Eigen::MatrixXd& a, const std::vector<bool>& forced, std::size_t count) {
-  const double largest = a.colwise().norm().maxCoeff();
-  std::vector<Index> kept, free;
-  for (Index c = 0; c < a.cols(); ++c) {
-    (forced[static_cast<std::size_t>(c)] ? kept : free).push_back(c);
-  }
-  Pick pick{{kept.begin(), kept.end()}, 1.0};
-  Eigen::MatrixXd rest = a(Eigen::all, free);
-  if (!kept.empty()) {
-    const auto k = static_cast<Index>(kept.size());
-    if (k > a.rows()) return {};
-    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(a(Eigen::all, kept));
-    for (Index p = 0; p < k; ++p) {
-      const double pivot = std::abs(qr.matrixQR()(p, p));
-      if (!(pivot > kSingularPick * largest)) return {};
-      pick.determinant *= pivot;
-    }
-    const Eigen::MatrixXd q = qr.householderQ() * Eigen::MatrixXd::Identity(a.rows(), k);
-    rest -= q * (q.transpose() * rest);
-  }
-  if (pick.columns.size() >= count) return pick;
-  const auto more = static_cast<Index>(count - pick.columns.size());
-  if (more > rest.cols()) return {};
-  const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(rest);
-  for (Index p = 0; p < more; ++p) {
-    const double pivot = std::abs(qr.matrixQR()(p, p));
-    if (!(pivot > kSingularPick * largest)) return {};
-    pick.determinant *= pivot;
-    const Index column = qr.colsPermutation().indices()[p];
-    pick.columns.push_back(static_cast<std::size_t>(free[static_cast<std::size_t>(column)]));
-  }
-  return pick;
 }
 
 [[noreturn]] void throw_singular_stage(int kappa, const std::vector<std::size_t>& rows,
@@ -203,11 +162,10 @@ Growth largest_growth(const SystemJacobian& j, const std::vector<double>& scale,
 /// which ends the loop; the bound on exchanges only guards against round-off cycling.
 void refine(const SystemJacobian& j, const std::vector<double>& scale, const SlotLayout& l,
             int kappa, std::vector<std::size_t>& picked, const std::vector<std::size_t>& forced) {
-  constexpr double kGain = 1.0 + 1e-9;
   for (std::size_t round = 0; round < 4 * l.n; ++round) {
     const Exchange x = exchange_of(l, kappa, picked, forced);
     const Growth g = largest_growth(j, scale, x);
-    if (!(g.factor > kGain) || g.picked < 0) return;
+    if (!(g.factor > kExchangeGain) || g.picked < 0) return;
     picked[static_cast<std::size_t>(g.picked)] = x.other_columns[static_cast<std::size_t>(g.other)];
   }
 }
@@ -243,6 +201,50 @@ bool contains_all(const std::vector<std::size_t>& sorted, const std::vector<std:
   });
 }
 
+/// The stage as block_selection.hpp judges it, and its picks as positions among its
+/// candidates and back.
+struct LargeStage {
+  SelectionStage stage;
+  std::vector<std::size_t> candidates, position;
+
+  LargeStage(const SystemJacobian& j, const std::vector<double>& scale, const SlotLayout& l,
+             int kappa, const std::vector<std::size_t>& forced)
+      : candidates(l.stage_candidates[static_cast<std::size_t>(kappa)]), position(l.n, 0) {
+    stage.block = sparse_block(j, scale, rows_of_stage(l, kappa), candidates);
+    std::vector<char> is_forced(l.n, 0);
+    for (const std::size_t u : forced) is_forced[u] = 1;
+    for (std::size_t c = 0; c < candidates.size(); ++c) {
+      position[candidates[c]] = c;
+      stage.forced.push_back(is_forced[candidates[c]] != 0);
+    }
+  }
+  [[nodiscard]] std::vector<std::size_t> positions(const std::vector<std::size_t>& unknowns) const {
+    std::vector<std::size_t> p;
+    for (const std::size_t u : unknowns) p.push_back(position[u]);
+    return p;
+  }
+  [[nodiscard]] std::vector<std::size_t> unknowns(const std::vector<std::size_t>& positions) const {
+    std::vector<std::size_t> u;
+    for (const std::size_t p : positions) u.push_back(candidates[p]);
+    return u;
+  }
+};
+
+/// A large stage's picks, from `start` (empty: afresh) within its diagonal blocks; where the
+/// blocks cannot be made regular, the stage's fresh picks as a whole, improved within blocks.
+std::vector<std::size_t> large_stage_picks(const SystemJacobian& j,
+                                           const std::vector<double>& scale, const SlotLayout& l,
+                                           int kappa, const std::vector<std::size_t>& deeper,
+                                           const std::vector<std::size_t>& start) {
+  const LargeStage s(j, scale, l, kappa, deeper);
+  std::vector<std::size_t> picked = block_picks(s.stage, s.positions(start));
+  if (!picked.empty()) return s.unknowns(picked);
+  const std::vector<std::size_t> whole = fresh_picks(j, scale, l, kappa, deeper);
+  if (whole.empty()) return {};
+  picked = block_picks(s.stage, s.positions(whole));
+  return picked.empty() ? whole : s.unknowns(picked);
+}
+
 }  // namespace
 
 bool has_choice(const SlotLayout& l) {
@@ -255,20 +257,25 @@ bool has_choice(const SlotLayout& l) {
 
 StateSelection select_states(const SystemJacobian& jacobian, const std::vector<double>& scale,
                              const SlotLayout& l, const std::vector<std::string>& equation_names,
-                             const StateSelection* previous) {
+                             bool exact, const StateSelection* previous) {
   StateSelection s;
   s.picked.assign(static_cast<std::size_t>(l.max_c) + 1, {});
   for (int kappa = l.max_c; kappa >= 1; --kappa) {
     const auto k = static_cast<std::size_t>(kappa);
     const auto& deeper = kappa < l.max_c ? s.picked[k + 1] : std::vector<std::size_t>{};
     auto& picked = s.picked[k];
-    if (previous != nullptr && contains_all(previous->picked[k], deeper)) {
+    const bool keep = previous != nullptr && contains_all(previous->picked[k], deeper);
+    if (judged_by_blocks(l, kappa, exact)) {
+      picked = large_stage_picks(jacobian, scale, l, kappa, deeper,
+                                 keep ? previous->picked[k] : std::vector<std::size_t>{});
+      if (picked.empty()) throw_singular_stage(kappa, rows_of_stage(l, kappa), equation_names);
+    } else if (keep) {
       picked = previous->picked[k];
     } else {
       picked = fresh_picks(jacobian, scale, l, kappa, deeper);
       if (picked.empty()) throw_singular_stage(kappa, rows_of_stage(l, kappa), equation_names);
     }
-    refine(jacobian, scale, l, kappa, picked, deeper);
+    if (!judged_by_blocks(l, kappa, exact)) refine(jacobian, scale, l, kappa, picked, deeper);
     std::sort(picked.begin(), picked.end());
   }
   // An unknown of the reduced system that several slots share (an alias, slot_layout.hpp) is
@@ -293,13 +300,18 @@ StateSelection select_states(const SystemJacobian& jacobian, const std::vector<d
 }
 
 double selection_quality(const SystemJacobian& jacobian, const std::vector<double>& scale,
-                         const SlotLayout& l, const StateSelection& current) {
+                         const SlotLayout& l, const StateSelection& current, bool exact) {
   double quality = 1.0;
   for (int kappa = 1; kappa <= l.max_c; ++kappa) {
     const auto k = static_cast<std::size_t>(kappa);
     if (l.stage_candidates[k].size() == l.stage_rows[k].size()) continue;  // no choice
     const std::vector<std::size_t> none;
     const auto& forced = kappa < l.max_c ? current.picked[k + 1] : none;
+    if (judged_by_blocks(l, kappa, exact)) {
+      const LargeStage s(jacobian, scale, l, kappa, forced);
+      quality = std::min(quality, block_quality(s.stage, s.positions(current.picked[k])));
+      continue;
+    }
     const Growth g =
         largest_growth(jacobian, scale, exchange_of(l, kappa, current.picked[k], forced));
     quality = std::min(quality, g.factor > 1.0 ? 1.0 / g.factor : 1.0);

@@ -38,24 +38,28 @@ struct StateSelection {
 /// first, each stage keeping the picks of the stage below and adding, by column-pivoted
 /// orthogonalisation, the candidates that keep the block best conditioned; then exchanging
 /// picks for candidates while one exchange grows |det| of the block, so that no single
-/// exchange improves it (a locally largest volume). Throws ModelError naming the rows of a
-/// stage whose block is singular for every choice. With `previous`, a stage whose forced
-/// columns are all among its previous picks starts the exchanges from those picks instead of
-/// orthogonalising afresh: a selection that has become a poor choice is usually a few
-/// exchanges away from a good one.
+/// exchange improves it (a locally largest volume). Where J is `exact` (from jets, not
+/// difference quotients), a stage of more than 40 rows does the same within the diagonal
+/// blocks of its block triangular form (block_selection.hpp), else with a sparse LU. Throws
+/// ModelError naming the rows of a stage whose block is singular for every choice. With
+/// `previous`, a stage whose forced columns are all among its previous picks starts the
+/// exchanges from those picks instead of orthogonalising afresh: a selection that has become a
+/// poor choice is usually a few exchanges away from a good one.
 [[nodiscard]] StateSelection select_states(const SystemJacobian& jacobian,
                                            const std::vector<double>& scale,
                                            const SlotLayout& layout,
                                            const std::vector<std::string>& equation_names,
-                                           const StateSelection* previous = nullptr);
+                                           bool exact, const StateSelection* previous = nullptr);
 
 /// min over the stages of 1 / g, g the largest factor by which exchanging one of the stage's
 /// dummy derivatives (one its deeper stage did not force) for one of its other candidates
 /// would grow |det| of the stage's block of J, or 1 when none grows it: 1 right after a fresh
 /// selection, 0.5 where an exchange would double |det|, 0 where the block became singular.
-/// One LU factorisation per stage (sparse for a stage of many rows), continuous in J.
+/// One LU factorisation per stage (sparse for a stage of more than 40 rows), continuous in J.
+/// Where J is `exact`, a stage of more than 40 rows counts the exchanges within the diagonal
+/// blocks of its block triangular form only, one small LU per block (block_selection.hpp).
 [[nodiscard]] double selection_quality(const SystemJacobian& jacobian,
                                        const std::vector<double>& scale, const SlotLayout& layout,
-                                       const StateSelection& current);
+                                       const StateSelection& current, bool exact);
 
 }  // namespace hdae::reduction

@@ -1,7 +1,8 @@
 // The chain of N rigid links (models/link_chain.hpp), index 3 and reduced by the engine: one
 // link is the Cartesian pendulum and two the Cartesian double pendulum, whatever the chain's
-// own names and nominals; ten links keep their energy and their rods; bad parameters are
-// rejected by name.
+// own names and nominals; ten and fifty links keep their energy and their rods, and fifty
+// (a selection judged by blocks) keep their dummy derivatives well conditioned; bad parameters
+// are rejected by name.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -153,6 +154,49 @@ TEST_CASE("a chain of ten links keeps its energy and every rod's length for 1 s"
   // |d^2 - L^2| / L^2 <= 4 * 0.01 sqrt(n_r) * 1.01 N rel_tol.
   const double n_r = static_cast<double>(chain->structure().num_unknowns());
   CHECK(worst_drift <= 0.04 * std::sqrt(n_r) * 1.01 * n * kRelTol);
+}
+
+TEST_CASE(
+    "a chain of 50 links, its selection judged by blocks, keeps every dummy height well "
+    "conditioned") {
+  // 50 rods make a stage of more than 40 rows: its selection is judged within the diagonal
+  // blocks of its block triangular form (reduction/src/block_selection.hpp), one rod each.
+  const models::LinkChainParameters p{.links = 50};
+  auto chain = models::make_link_chain(p);
+  SimulationOptions o = accurate();
+  o.stop_s = 1.5;
+  const SimulationResult r = simulate(*chain, o);
+  REQUIRE(r.status.ok());
+  // Released flat, every link's height is a state; the links near the pivot turn steep and
+  // hand over to their x in turn.
+  CHECK(chain->selection_changes() > 0);
+  const double n = static_cast<double>(p.links);
+  const double energy_scale = p.mass_kg * p.gravity_mps2 * p.length_m * n * (n + 1.0) / 2.0;
+  CHECK(max_abs(r.table.column("energy")) <= 100 * kRelTol * energy_scale);
+  const double n_r = static_cast<double>(chain->structure().num_unknowns());
+  CHECK(max_abs(r.table.column("rod_drift")) <= 0.04 * std::sqrt(n_r) * 1.01 * n * kRelTol);
+  // Rod j is (x_j - x_{j-1})^2 + (y_j - y_{j-1})^2 = L^2. Where y_j is its dummy derivative
+  // and x_j a state, the block of rod j is 2 (y_j - y_{j-1}) alone, and exchanging y_j for
+  // x_j multiplies its determinant by (x_j - x_{j-1}) / (y_j - y_{j-1}) (Cramer's rule; x and
+  // y have the same nominal). The selection changes before that factor exceeds
+  // 1 / switch_ratio = 2, so at the last row each rod's dummy component is at least half of
+  // its state component (to the root finding's tolerance).
+  const std::vector<std::string> states = chain->states();
+  const auto is_state = [&states](const std::string& name) {
+    return std::find(states.begin(), states.end(), name) != states.end();
+  };
+  const std::size_t last = r.table.num_rows() - 1;
+  double x0 = 0.0, y0 = 0.0;
+  for (std::size_t j = 1; j <= p.links; ++j) {
+    const std::string x_name = "x[" + std::to_string(j) + "]";
+    const std::string y_name = "y[" + std::to_string(j) + "]";
+    const double x = r.table.column(x_name)[last], y = r.table.column(y_name)[last];
+    REQUIRE(is_state(x_name) != is_state(y_name));  // one coordinate of each link
+    const double state = is_state(x_name) ? x - x0 : y - y0;
+    const double dummy = is_state(x_name) ? y - y0 : x - x0;
+    CHECK(std::abs(dummy) >= 0.5 * (1.0 - 1e-6) * std::abs(state));
+    x0 = x, y0 = y;
+  }
 }
 
 TEST_CASE("the chain's N resizes the model and the reduction runs anew") {

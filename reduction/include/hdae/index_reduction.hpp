@@ -57,14 +57,16 @@
 // Size: the reduced model declares its sparsity pattern (the equations' rows from Pryce's
 // signature, the state rows from the selection, anew at every change of states:
 // EventContext::sparsity_changed), so a large one runs with KLU
-// (SimulationOptions::sparse_min_unknowns). A stage of more than 40 rows judges its exchanges
-// with a sparse LU of its block, and a re-selection starts from the states it replaces; a model
-// with more than 400 slots finds its consistent start with sparse minimum-norm steps
-// (SuiteSparseQR). Still dense: the fresh selection's orthogonalisation of a stage's block
-// (at the start and at a change of mode), and the judgement of a selection solves the block
-// for every candidate, a cost that grows with the square of the rows per step end. A model
-// without exact Jacobians (evaluated with doubles only, or differentiated three times) uses
-// difference quotients and dense matrices throughout and takes at most 2000 unknowns.
+// (SimulationOptions::sparse_min_unknowns). A stage of the state selection with more than 40
+// rows is picked and judged within the diagonal blocks of the block triangular form of its
+// picks, so that a step end and a fresh selection cost in proportion to the size where the
+// blocks stay small (a mechanism's closed loops), and a re-selection starts from the states it
+// replaces; a model with more than 400 slots finds its consistent start with sparse
+// minimum-norm steps (SuiteSparseQR). A model without exact Jacobians (evaluated with doubles
+// only, or differentiated three times) forms its matrices by difference quotients, columns that
+// share no row moved together; their noise could pass for entries that vanish, so its state
+// selection is judged whole (dense, or a sparse LU beyond 40 rows), and it takes at most 2000
+// unknowns.
 #pragma once
 
 #include <cstddef>
