@@ -110,13 +110,23 @@ void bind_records(py::module_& m) {
         return "Impulse(" + i.variable + ": " +
                py::repr(py::float_(i.integral)).cast<std::string>() + ")";
       });
+  py::class_<TimeSensitivity>(m, "TimeSensitivity",
+                              "d(t_event)/d(p): how an event's time moves with a sensitivity.")
+      .def_readonly("sensitivity", &TimeSensitivity::sensitivity)
+      .def_readonly("value", &TimeSensitivity::value)
+      .def("__repr__", [](const TimeSensitivity& d) {
+        return "TimeSensitivity(d(t)/d(" + d.sensitivity +
+               ") = " + py::repr(py::float_(d.value)).cast<std::string>() + ")";
+      });
   py::class_<CrossingRecord>(m, "CrossingFlip", "A crossing whose Boolean flipped.")
       .def_readonly("crossing", &CrossingRecord::crossing)
       .def_property_readonly("direction", [](const CrossingRecord& c) {
         return c.direction == CrossingDirection::kFalling ? "falling" : "rising";
       });
-  py::class_<EventRecord>(m, "Event",
-                          "One event: time, kind, crossings, time events, jumps, impulses.")
+  py::class_<EventRecord>(
+      m, "Event",
+      "One event: time, kind, crossings, time events, jumps, impulses, and in a "
+      "run with sensitivities d(t_event)/d(p).")
       .def_readonly("t", &EventRecord::t)
       .def_property_readonly("kind",
                              [](const EventRecord& e) { return std::string(to_string(e.kind)); })
@@ -125,6 +135,7 @@ void bind_records(py::module_& m) {
       .def_readonly("iterations", &EventRecord::iterations)
       .def_readonly("jumps", &EventRecord::jumps)
       .def_readonly("impulses", &EventRecord::impulses)
+      .def_readonly("time_sensitivities", &EventRecord::time_sensitivities)
       .def_readonly("note", &EventRecord::note)
       .def("__repr__", [](const EventRecord& e) {
         return "Event(t=" + py::repr(py::float_(e.t)).cast<std::string>() + ", kind='" +

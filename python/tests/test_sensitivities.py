@@ -30,3 +30,17 @@ def test_unknown_sensitivity_names_are_errors_naming_them():
     r = hdae.simulate(hdae.models.Pendulum(), stop=0.1)
     with pytest.raises(KeyError, match=r"no column 'd\(phi\)/d\(L\)'"):
         r.sensitivity("phi", "L")
+
+
+def test_the_event_log_says_how_the_impact_time_moves():
+    # Dropped from h0 under g the ball hits at t1 = sqrt(2 h0 / g): dt1/dh0 = 1 / sqrt(2 g h0),
+    # and the restitution e does not move the first impact.
+    g, h0 = 9.81, 1.0
+    r = hdae.simulate(hdae.models.BouncingBall(), stop=0.6, rtol=1e-9,
+                      sensitivities=["e", "h_start"])
+    impact = next(ev for ev in r.events if ev.kind == "state")
+    assert impact.t == pytest.approx(math.sqrt(2 * h0 / g), rel=1e-8)
+    by_name = {d.sensitivity: d.value for d in impact.time_sensitivities}
+    assert by_name["h_start"] == pytest.approx(1 / math.sqrt(2 * g * h0), rel=1e-6)
+    assert by_name["e"] == pytest.approx(0.0, abs=1e-6)
+    assert "d(t)/d(h_start)" in repr(impact.time_sensitivities[1])

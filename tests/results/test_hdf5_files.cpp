@@ -65,6 +65,11 @@ void check_same_events(const std::vector<EventRecord>& a, const std::vector<Even
       CHECK(a[e].jumps[k].before == b[e].jumps[k].before);
       CHECK(a[e].jumps[k].after == b[e].jumps[k].after);
     }
+    REQUIRE(a[e].time_sensitivities.size() == b[e].time_sensitivities.size());
+    for (std::size_t k = 0; k < a[e].time_sensitivities.size(); ++k) {
+      CHECK(a[e].time_sensitivities[k].sensitivity == b[e].time_sensitivities[k].sensitivity);
+      CHECK(a[e].time_sensitivities[k].value == b[e].time_sensitivities[k].value);
+    }
   }
 }
 
@@ -99,6 +104,34 @@ TEST_CASE("an HDF5 result file reads back bit for bit: table, events, parameters
   // No temporary file is left beside it.
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path()),
                       std::filesystem::directory_iterator()) == 1);
+}
+
+TEST_CASE("an HDF5 result file keeps how the event times move with the sensitivities") {
+  models::IdealClutchParameters p;
+  p.release_s = 20.0;
+  p.engage_s = 300.0;
+  models::IdealClutch clutch(p);
+  SimulationOptions o;
+  o.stop_s = 40.0;
+  o.sensitivities = {"release"};
+  const SimulationResult r = simulate(clutch, o);
+  REQUIRE(r.status.ok());
+  const test::TempDir dir;
+  const auto file = dir.file("release.h5");
+  write_result_hdf5(r, file, {});
+  const StoredResult back = read_result(file);
+  check_same_events(back.events, r.events);
+  // The clutch opens at the time event it schedules at t = release: d(t_event)/d(release) = 1.
+  std::size_t releases = 0;
+  for (const EventRecord& e : back.events) {
+    if (e.kind != EventKind::kTime) continue;
+    ++releases;
+    CHECK(e.t == 20.0);
+    REQUIRE(e.time_sensitivities.size() == 1);
+    CHECK(e.time_sensitivities[0].sensitivity == "release");
+    CHECK(e.time_sensitivities[0].value == doctest::Approx(1.0).epsilon(1e-9));
+  }
+  CHECK(releases == 1);
 }
 
 TEST_CASE("the streaming HDF5 sink records the selected columns of a run as it goes") {

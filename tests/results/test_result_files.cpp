@@ -33,7 +33,7 @@ TEST_CASE("the units file lists time and every column with unit and kind") {
         "flag,,other\n");
 }
 
-TEST_CASE("the event log writes crossings, time events and jumps at full precision") {
+TEST_CASE("the event log writes crossings, time events, jumps and d(t)/d(p) at full precision") {
   // The ideal clutch locking at t = 0 (docs/design.md, "The jump solve"): both speeds jump
   // to 6.4 rad/s.
   EventRecord initial;
@@ -50,6 +50,7 @@ TEST_CASE("the event log writes crossings, time events and jumps at full precisi
   state.time_events = {"release", "sample"};
   state.iterations = 1;
   state.jumps = {{"v", -1.0 / 3.0, std::numeric_limits<double>::infinity()}};
+  state.time_sensitivities = {{"J2", 0.25}, {"start(w2)", -1.5}};
 
   EventRecord terminal;
   terminal.t = 500.0;
@@ -59,11 +60,11 @@ TEST_CASE("the event log writes crossings, time events and jumps at full precisi
   const test::TempDir dir;
   write_event_log_csv({initial, state, terminal}, dir.file("r.events.csv"));
   CHECK(dir.read("r.events.csv") ==
-        "time,kind,crossings,time_events,iterations,jumps,note\n"
-        "0,initial,,,2,w1:0->6.4|w2:10->6.4,\n"
+        "time,kind,crossings,time_events,iterations,jumps,time_sensitivities,note\n"
+        "0,initial,,,2,w1:0->6.4|w2:10->6.4,,\n"
         "0.30000000000000004,state,contact(falling)|stop(rising),release|sample,1,"
-        "v:-0.3333333333333333->inf,\n"
-        "500,terminal,,,0,,\"stopped: \"\"done\"\", as asked\"\n");
+        "v:-0.3333333333333333->inf,J2:0.25|start(w2):-1.5,\n"
+        "500,terminal,,,0,,,\"stopped: \"\"done\"\", as asked\"\n");
 }
 
 TEST_CASE("write_result_files writes the table, units and event log beside each other") {
@@ -74,7 +75,8 @@ TEST_CASE("write_result_files writes the table, units and event log beside each 
   const ResultFiles files = write_result_files(result, dir.file("run.csv"));
   CHECK(dir.read("run.csv") == "time,x\n0,1\n");
   CHECK(dir.read("run.units.csv") == "time,s,time\nx,m,state\n");
-  CHECK(dir.read("run.events.csv") == "time,kind,crossings,time_events,iterations,jumps,note\n");
+  CHECK(dir.read("run.events.csv") ==
+        "time,kind,crossings,time_events,iterations,jumps,time_sensitivities,note\n");
   CHECK(files.table == dir.file("run.csv"));
   CHECK(files.units == dir.file("run.units.csv"));
   CHECK(files.events == dir.file("run.events.csv"));

@@ -2,6 +2,7 @@
 // differences of perturbed runs, and against the published output of IDAS's Robertson example.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -266,6 +267,17 @@ TEST_CASE("the ball's sensitivities through its first impact follow the closed f
   // dv/dh0 = (1 + e) g / u, dh/dh0 = e g (t - t1) / u - (e u - g (t - t1)) / u.
   const double g = 9.81, h0 = 1.0, e = 0.7;
   const double u = std::sqrt(2.0 * g * h0), t1 = std::sqrt(2.0 * h0 / g);
+  // The event log says how the impact time moves: dt1/dh0 = 1/u, and e does not move it.
+  const auto impact = std::find_if(r.events.begin(), r.events.end(), [](const EventRecord& ev) {
+    return ev.kind == EventKind::kState;
+  });
+  REQUIRE(impact != r.events.end());
+  CHECK(impact->t == doctest::Approx(t1).epsilon(1e-8));
+  REQUIRE(impact->time_sensitivities.size() == 2);
+  CHECK(impact->time_sensitivities[0].sensitivity == "e");
+  CHECK(impact->time_sensitivities[0].value == doctest::Approx(0.0).scale(1e-6));
+  CHECK(impact->time_sensitivities[1].sensitivity == "h_start");
+  CHECK(impact->time_sensitivities[1].value == doctest::Approx(1.0 / u).epsilon(1e-6));
   for (const double t : {0.5, 0.7, 0.9}) {
     CAPTURE(t);
     const double d = t - t1;

@@ -328,9 +328,9 @@ TEST_CASE("a failed run written to files keeps its partial rows and events on di
   }
   // The initial event (one pass: it schedules 'switch') and the time event at 0.5.
   CHECK(dir.read("nan.events.csv") ==
-        "time,kind,crossings,time_events,iterations,jumps,note\n"
-        "0,initial,,,1,,\n"
-        "0.5,time,,switch,1,,\n");
+        "time,kind,crossings,time_events,iterations,jumps,time_sensitivities,note\n"
+        "0,initial,,,1,,,\n"
+        "0.5,time,,switch,1,,,\n");
 }
 
 TEST_CASE("rows streamed to a CSV are the rows kept in memory, bit for bit") {

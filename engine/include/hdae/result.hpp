@@ -113,6 +113,14 @@ struct CrossingRecord {
   CrossingDirection direction = CrossingDirection::kRising;  ///< kRising or kFalling
 };
 
+/// How an event's time moves with one sensitivity of the run (SimulationOptions::sensitivities):
+/// for a crossing, -(dg/dx s + dg/dp) / (dg/dt) at the event; for a time event, the derivative
+/// of its scheduled time.
+struct TimeSensitivity {
+  std::string sensitivity;  ///< as the options name it: "J2", "start(w2)"
+  double value = 0.0;       ///< d(t_event)/d(sensitivity)
+};
+
 struct EventRecord {
   double t = 0.0;
   EventKind kind = EventKind::kState;
@@ -122,6 +130,9 @@ struct EventRecord {
   std::vector<JumpRecord> jumps;          ///< variables with x^+ != x^-
   std::vector<ImpulseRecord> impulses;    ///< impulses integrated in the jump solves
   std::string note;                       ///< e.g. the model's termination reason
+  /// d(t_event)/d(p) for each sensitivity, at the state and time events of a run with
+  /// sensitivities; empty otherwise.
+  std::vector<TimeSensitivity> time_sensitivities;
 };
 
 struct SimulationResult {

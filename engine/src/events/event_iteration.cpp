@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <iterator>
 #include <string>
 
 #include <fmt/format.h>
@@ -80,6 +81,8 @@ EventIteration::PassesEnd EventIteration::passes(double t, EventKind kind, Event
       state_.model.on_event(context);
     }
     ++out.record.iterations;
+    std::move(requests.time_sensitivities.begin(), requests.time_sensitivities.end(),
+              std::back_inserter(out.record.time_sensitivities));
     state_.schedule.clear_fired();
     if (requests.previous_unknowns) change_unknowns(t, *requests.previous_unknowns, out);
     // Before this pass's jump solve, whose Jacobian has the entries of the new pattern.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hdae/model.hpp"
+#include "hdae/result.hpp"
 
 namespace hdae::detail {
 
@@ -28,6 +29,8 @@ struct EventRequests {
   /// EventContext::impulses_integrated: the model made the jump itself (variable, integral).
   bool impulses_integrated = false;
   std::vector<std::pair<std::size_t, double>> integrated_impulses;
+  /// A run with sensitivities: d(t_event)/d(p) per sensitivity, for the event's record.
+  std::vector<TimeSensitivity> time_sensitivities;
   /// EventContext::unknowns_changed: per new unknown, its index before (or kNewUnknown).
   std::optional<std::vector<std::size_t>> previous_unknowns;
 };

@@ -115,6 +115,18 @@ void write_buffer(const fmt::memory_buffer& buffer, const detail::WritePath& fil
   close_checked(out, file);
 }
 
+/// "J2:0.25|start(w2):-1.5", each value to full precision.
+std::string time_sensitivities_field(const std::vector<TimeSensitivity>& list) {
+  fmt::memory_buffer field;
+  for (const TimeSensitivity& d : list) {
+    if (field.size() > 0) field.push_back('|');
+    field.append(d.sensitivity);
+    field.push_back(':');
+    append_number(field, d.value);
+  }
+  return {field.data(), field.size()};
+}
+
 }  // namespace
 
 namespace detail {
@@ -170,7 +182,8 @@ void write_params_csv_in_place(std::span<const ParameterInfo> parameters, const 
 
 void write_event_log_csv_in_place(const std::vector<EventRecord>& events, const WritePath& file) {
   fmt::memory_buffer buffer;
-  buffer.append(std::string_view("time,kind,crossings,time_events,iterations,jumps,note\n"));
+  buffer.append(std::string_view(
+      "time,kind,crossings,time_events,iterations,jumps,time_sensitivities,note\n"));
   std::string list;  // one '|'-joined field, quoted as a whole
   for (const EventRecord& e : events) {
     append_number(buffer, e.t);
@@ -205,6 +218,8 @@ void write_event_log_csv_in_place(const std::vector<EventRecord>& events, const 
       append_number(jumps, j.after);
     }
     append_field(buffer, std::string_view(jumps.data(), jumps.size()));
+    buffer.push_back(',');
+    append_field(buffer, time_sensitivities_field(e.time_sensitivities));
     buffer.push_back(',');
     append_field(buffer, e.note);
     buffer.push_back('\n');

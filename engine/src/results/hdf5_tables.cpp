@@ -18,9 +18,9 @@ struct FlatEvents {
   std::vector<std::string> kind;
   std::vector<std::int64_t> iterations;
   std::vector<std::string> note;
-  std::vector<std::int64_t> crossing_event, time_event_event, jump_event;
-  std::vector<std::string> crossing, direction, time_event, variable;
-  std::vector<double> before, after;
+  std::vector<std::int64_t> crossing_event, time_event_event, jump_event, sensitivity_event;
+  std::vector<std::string> crossing, direction, time_event, variable, sensitivity;
+  std::vector<double> before, after, sensitivity_value;
 };
 
 FlatEvents flatten(const std::vector<EventRecord>& events) {
@@ -46,6 +46,11 @@ FlatEvents flatten(const std::vector<EventRecord>& events) {
       f.variable.push_back(j.variable);
       f.before.push_back(j.before);
       f.after.push_back(j.after);
+    }
+    for (const TimeSensitivity& d : e.time_sensitivities) {
+      f.sensitivity_event.push_back(index);
+      f.sensitivity.push_back(d.sensitivity);
+      f.sensitivity_value.push_back(d.value);
     }
   }
   return f;
@@ -108,6 +113,11 @@ void write_event_log(hid_t file_id, const std::vector<EventRecord>& events,
   write_strings(jumps.get(), "variable", f.variable, file);
   write_doubles(jumps.get(), "before", f.before, file);
   write_doubles(jumps.get(), "after", f.after, file);
+  if (f.sensitivity_event.empty()) return;  // a run without sensitivities
+  const Id times = create_group(group.get(), "time_sensitivities", file);
+  write_integers(times.get(), "event", f.sensitivity_event, file);
+  write_strings(times.get(), "sensitivity", f.sensitivity, file);
+  write_doubles(times.get(), "value", f.sensitivity_value, file);
 }
 
 void write_parameters(hid_t file_id, const std::vector<ResultParameter>& parameters,
@@ -210,6 +220,22 @@ void read_time_events_and_jumps(hid_t events_group, std::vector<EventRecord>& ev
   }
 }
 
+/// events/time_sensitivities, which only a run with sensitivities writes.
+void read_time_sensitivities(hid_t events_group, std::vector<EventRecord>& events,
+                             const std::filesystem::path& file) {
+  if (!has_link(events_group, "time_sensitivities")) return;
+  const Id g = open_group(events_group, "time_sensitivities", file);
+  const auto event = read_integers(g.get(), "event", "events/time_sensitivities/event", file);
+  const auto name =
+      read_strings(g.get(), "sensitivity", "events/time_sensitivities/sensitivity", file);
+  const auto value = read_doubles(g.get(), "value", "events/time_sensitivities/value", file);
+  require_lengths({event.size(), name.size(), value.size()}, "events/time_sensitivities", file);
+  for (std::size_t i = 0; i < event.size(); ++i) {
+    events[event_index(event, i, events.size(), "events/time_sensitivities", file)]
+        .time_sensitivities.push_back({name[i], value[i]});
+  }
+}
+
 }  // namespace
 
 std::vector<EventRecord> read_event_log(hid_t file_id, const std::filesystem::path& file) {
@@ -218,6 +244,7 @@ std::vector<EventRecord> read_event_log(hid_t file_id, const std::filesystem::pa
   std::vector<EventRecord> events = read_event_list(group.get(), file);
   read_crossings(group.get(), events, file);
   read_time_events_and_jumps(group.get(), events, file);
+  read_time_sensitivities(group.get(), events, file);
   return events;
 }
 

@@ -93,6 +93,9 @@ std::string summary(const SimulationResult& result) {
     for (const ImpulseRecord& i : e.impulses) {
       s += fmt::format(" impulse of {}: {:.8g}", i.variable, i.integral);
     }
+    for (const TimeSensitivity& d : e.time_sensitivities) {
+      s += fmt::format(" d(t)/d({}): {:.8g}", d.sensitivity, d.value);
+    }
     s += '\n';
   }
   s += result.statistics.brief_report();

@@ -230,6 +230,11 @@ void SensitivityModel::on_event(EventContext& event) {
     pending_event_time_.clear();
   }
   const std::vector<double> tau = event_time_derivatives(event, x, der_x);
+  if (event.pass_ == 1 && (event.kind_ == EventKind::kState || event.kind_ == EventKind::kTime)) {
+    for (std::size_t k = 0; k < sources_.size(); ++k) {
+      event.requests_.time_sensitivities.push_back({sources_[k].name, tau[k]});
+    }
+  }
   if (std::any_of(tau.begin(), tau.end(), [](double v) { return v != 0.0; })) {
     for (std::size_t k = 0; k < sources_.size(); ++k) {
       for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] += der_x[j] * tau[k];

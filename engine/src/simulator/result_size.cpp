@@ -54,6 +54,9 @@ double held_bytes(const EventRecord& record) {
   for (const ImpulseRecord& i : record.impulses) {
     bytes += sizeof(ImpulseRecord) + string_bytes(i.variable) - sizeof(std::string);
   }
+  for (const TimeSensitivity& s : record.time_sensitivities) {
+    bytes += sizeof(TimeSensitivity) + string_bytes(s.sensitivity) - sizeof(std::string);
+  }
   return bytes;
 }
 
