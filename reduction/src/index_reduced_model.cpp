@@ -131,6 +131,25 @@ void IndexReducedModel::Impl::build() {
   }
   name_state_rows();
   start.structure = structure;
+  start.original_x.clear();
+  start.original_der.clear();
+  for (std::size_t j = 0; j < layout.n; ++j) {
+    start.original_x.push_back(s.variables.start(j));
+    start.original_der.push_back(s.variables.declared(j).der_start);
+  }
+}
+
+void IndexReducedModel::Impl::follow_original_starts() {
+  const VariableTable& now = original->structure().variables;
+  const VariableTable& base = start.structure.variables;
+  for (std::size_t j = 0; j < start.original_x.size(); ++j) {
+    const std::size_t u = start.layout.slot(j, 0);
+    structure.variables.set_start(u, base.start(u) + (now.start(j) - start.original_x[j]));
+    const std::optional<double>& der = now.declared(j).der_start;
+    if (!der || !start.original_der[j] || start.layout.d[j] < 1) continue;
+    const std::size_t v = start.layout.slot(j, 1);
+    structure.variables.set_start(v, base.start(v) + (*der - *start.original_der[j]));
+  }
 }
 
 bool IndexReducedModel::Impl::name_state_rows() {
@@ -307,6 +326,10 @@ void IndexReducedModel::set_parameter(std::string_view name, double value) {
 
 void IndexReducedModel::vary_parameter(std::string_view name, double value) {
   impl_->original->vary_parameter(name, value);
+  // The start values the parameter moves move the slots they are given for (a sensitivity's
+  // start at t0; the sensitivities' consistent start moves the others). Within the start's
+  // layout only: a mode's layout numbers its slots otherwise.
+  if (!impl_->layout_since) impl_->follow_original_starts();
 }
 
 const PhysicsModel& IndexReducedModel::original() const { return *impl_->original; }

@@ -48,6 +48,10 @@ struct IndexReducedModel::Impl {
     reduction::SlotLayout layout;
     ModelStructure structure;
     reduction::StateSelection selection;
+    /// The original's start values of its unknowns and of der() where given, when the
+    /// reduction found the consistent start from them (follow_original_starts).
+    std::vector<double> original_x;
+    std::vector<std::optional<double>> original_der;
   } start;
   Crossing selection_crossing;
   /// The selection's quality (reduction::selection_quality) where the crossings were last
@@ -65,6 +69,10 @@ struct IndexReducedModel::Impl {
   bool in_impact = false;
 
   void build();
+  /// Moves the slots of the original's start values (x_j, and der(x_j) where given) from the
+  /// consistent start by as much as those values moved since: a parameter the start values
+  /// follow, varied for a sensitivity at t0 (SimulationModel::vary_parameter).
+  void follow_original_starts();
   /// ModelError when the model is too large for difference-quotient matrices (kMaxUnknowns);
   /// why: what keeps its Jacobians from being exact.
   void check_size(const std::string& why) const;

@@ -14,6 +14,7 @@
 #include "hdae/models/ideal_clutch.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/models/pendulum.hpp"
+#include "hdae/models/slider_crank.hpp"
 #include "hdae/simulator.hpp"
 
 namespace hdae {
@@ -320,6 +321,27 @@ TEST_CASE("a pendulum reduced from index 3 has the sensitivities of perturbed ru
       CHECK(at(r, "d(" + column + ")/d(L)", t) ==
             doctest::Approx(perturbed(column, t)).epsilon(1e-5).scale(1e-3));
     }
+  }
+}
+
+TEST_CASE("a reduced mechanism's start values follow the parameter they are made from") {
+  // The driven slider crank (models/slider_crank.hpp): theta(t) = theta0 + omega t, the crank
+  // pin at xA = r cos(theta). theta0 sets the original's start values; varied for the
+  // sensitivity it moves the reduced model's slots of them too, so d(theta)/d(theta0) = 1 and
+  // d(xA)/d(theta0) = -r sin(theta) at every time.
+  const std::unique_ptr<IndexReducedModel> crank = models::make_slider_crank();
+  SimulationOptions o = tight(0.5, 0.1);
+  o.sensitivities = {"theta0"};
+  const SimulationResult r = simulate(*crank, o);
+  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const models::SliderCrankParameters p;
+  for (const double t : {0.0, 0.1, 0.3, 0.5}) {
+    CAPTURE(t);
+    const double theta = p.theta0_rad + p.omega_radps * t;
+    CHECK(at(r, "d(theta)/d(theta0)", t) == doctest::Approx(1.0).epsilon(1e-6));
+    CHECK(
+        at(r, "d(xA)/d(theta0)", t) ==
+        doctest::Approx(-p.crank_length_m * std::sin(theta)).scale(p.crank_length_m).epsilon(1e-6));
   }
 }
 
