@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hdae/errors.hpp"
 #include "hdae/index_reduction.hpp"
@@ -106,14 +108,21 @@ SimulationOptions tight(double stop_s, double interval_s, double rel_tol = kSens
   return o;
 }
 
+/// A run at kSensitivityRelTol with the sensitivities `names`, which must reach its stop time.
+SimulationResult sensitivity_run(SimulationModel& model, double stop_s, double interval_s,
+                                 std::vector<std::string> names) {
+  SimulationOptions o = tight(stop_s, interval_s);
+  o.sensitivities = std::move(names);
+  SimulationResult r = simulate(model, o);
+  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("sensitivities of a decay with an algebraic gain follow their closed forms") {
   GainedDecay model;
-  SimulationOptions o = tight(2.0, 0.5);
-  o.sensitivities = {"k", "c", "x0", "start(x)"};
-  const SimulationResult r = simulate(model, o);
-  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const SimulationResult r = sensitivity_run(model, 2.0, 0.5, {"k", "c", "x0", "start(x)"});
   for (const double t : {0.5, 1.0, 2.0}) {
     CAPTURE(t);
     const double x = 2.0 * std::exp(-0.7 * t);
@@ -168,10 +177,7 @@ TEST_CASE("the pendulum's sensitivities agree with differences of perturbed runs
   models::PendulumParameters p;
   p.phi0_rad = 1.0;
   models::Pendulum model(p);
-  SimulationOptions o = tight(3.0, 0.5);
-  o.sensitivities = {"L", "d", "phi_start", "start(w)"};
-  const SimulationResult r = simulate(model, o);
-  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const SimulationResult r = sensitivity_run(model, 3.0, 0.5, {"L", "d", "phi_start", "start(w)"});
   // Central differences of runs at rel_tol 1e-10 with the parameter moved by 1e-4 of itself
   // (or by 1e-4 where it is 0): their truncation and the runs' errors leave about 1e-6 of
   // the derivative; the sensitivities, at rel_tol 1e-9, are held to 1e-5 relative.
@@ -200,10 +206,7 @@ TEST_CASE("the pendulum's sensitivities agree with differences of perturbed runs
 
 TEST_CASE("the clutch's speed after engaging has the sensitivity momentum conservation gives") {
   models::IdealClutch clutch;
-  SimulationOptions o = tight(0.5, 0.25);
-  o.sensitivities = {"J2", "w2_start"};
-  const SimulationResult r = simulate(clutch, o);
-  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const SimulationResult r = sensitivity_run(clutch, 0.5, 0.25, {"J2", "w2_start"});
   // Engaged at t0, (J1 + k^2 C) w1 + J2 w2 is conserved through the jump (the motor's
   // electrical inertia k^2 C adds to J1): w(0+) = J2 w2(0-) / (J1 + k^2 C + J2) with
   // w1(0-) = 0, so dw1(0+)/dJ2 = w2(0-) (J1 + k^2 C) / (J1 + k^2 C + J2)^2 and
@@ -232,10 +235,7 @@ TEST_CASE("a sensitivity to an event's time agrees with differences of perturbed
   p.release_s = 20.0;
   p.engage_s = 300.0;
   models::IdealClutch clutch(p);
-  SimulationOptions o = tight(40.0, 10.0);
-  o.sensitivities = {"release"};
-  const SimulationResult r = simulate(clutch, o);
-  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const SimulationResult r = sensitivity_run(clutch, 40.0, 10.0, {"release"});
   const auto perturbed = [&](const std::string& column, double t) {
     const double delta = 1e-3;
     double side[2] = {0.0, 0.0};
@@ -258,10 +258,7 @@ TEST_CASE("a sensitivity to an event's time agrees with differences of perturbed
 
 TEST_CASE("the ball's sensitivities through its first impact follow the closed forms") {
   models::BouncingBall ball;
-  SimulationOptions o = tight(0.9, 0.1);
-  o.sensitivities = {"e", "h_start"};
-  const SimulationResult r = simulate(ball, o);
-  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const SimulationResult r = sensitivity_run(ball, 0.9, 0.1, {"e", "h_start"});
   // Falling from h0 under g it hits at t1 = sqrt(2 h0 / g) with speed u = sqrt(2 g h0) and
   // leaves with e u: v = e u - g (t - t1), h = e u (t - t1) - g (t - t1)^2 / 2. With
   // dt1/dh0 = 1/u and du/dh0 = g/u: dv/de = u, dh/de = u (t - t1),
@@ -300,10 +297,7 @@ TEST_CASE("a pendulum reduced from index 3 has the sensitivities of perturbed ru
   // at rel_tol 1e-10 with L moved by 1e-4 of itself, each reduced anew (about 1e-6 of the
   // derivative); the sensitivities at rel_tol 1e-9 to 1e-5.
   const std::unique_ptr<IndexReducedModel> model = models::make_cartesian_pendulum();
-  SimulationOptions o = tight(2.0, 0.5);
-  o.sensitivities = {"L"};
-  const SimulationResult r = simulate(*model, o);
-  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const SimulationResult r = sensitivity_run(*model, 2.0, 0.5, {"L"});
   const auto perturbed = [&](const std::string& column, double t) {
     const double delta = 0.5e-4;
     double side[2] = {0.0, 0.0};
@@ -330,10 +324,7 @@ TEST_CASE("a reduced mechanism's start values follow the parameter they are made
   // sensitivity it moves the reduced model's slots of them too, so d(theta)/d(theta0) = 1 and
   // d(xA)/d(theta0) = -r sin(theta) at every time.
   const std::unique_ptr<IndexReducedModel> crank = models::make_slider_crank();
-  SimulationOptions o = tight(0.5, 0.1);
-  o.sensitivities = {"theta0"};
-  const SimulationResult r = simulate(*crank, o);
-  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const SimulationResult r = sensitivity_run(*crank, 0.5, 0.1, {"theta0"});
   const models::SliderCrankParameters p;
   for (const double t : {0.0, 0.1, 0.3, 0.5}) {
     CAPTURE(t);
