@@ -247,6 +247,7 @@ const ModelStructure& IndexReducedModel::structure() const { return impl_->struc
 
 void IndexReducedModel::evaluate(Evaluation& e) {
   Impl& m = *impl_;
+  m.evaluated = true;
   const std::span<const double> x = e.x();
   const std::span<const double> der_x = e.der_x();
   std::span<double> r = e.residuals();
@@ -292,6 +293,7 @@ void IndexReducedModel::on_event(EventContext& event) {
 void IndexReducedModel::reset() {
   Impl& m = *impl_;
   m.original->reset();
+  m.evaluated = false;
   // Events may have changed the mode's layout and rows, and the Newton matrix's entries.
   m.mode = m.analysis;
   m.in_impact = false;
@@ -326,10 +328,10 @@ void IndexReducedModel::set_parameter(std::string_view name, double value) {
 
 void IndexReducedModel::vary_parameter(std::string_view name, double value) {
   impl_->original->vary_parameter(name, value);
-  // The start values the parameter moves move the slots they are given for (a sensitivity's
-  // start at t0; the sensitivities' consistent start moves the others). Within the start's
-  // layout only: a mode's layout numbers its slots otherwise.
-  if (!impl_->layout_since) impl_->follow_original_starts();
+  // Before a run evaluates the model (a sensitivity's start at t0), the start values the
+  // parameter moves move the slots they are given for; the sensitivities' consistent start
+  // moves the others. Within a run the start values are the run's no more.
+  if (!impl_->evaluated) impl_->follow_original_starts();
 }
 
 const PhysicsModel& IndexReducedModel::original() const { return *impl_->original; }

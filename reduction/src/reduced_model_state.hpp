@@ -40,6 +40,8 @@ struct IndexReducedModel::Impl {
   bool watch_selection = false;
   /// The current layout leaves a choice of states (reduction::has_choice).
   bool choice = false;
+  /// The model was evaluated since its construction or reset(): a run has begun.
+  bool evaluated = false;
   /// When the active layout is not the start's: the time of the event that brought it.
   std::optional<double> layout_since;
   /// The layout, structure and states at the start, restored by reset() after a run changed
