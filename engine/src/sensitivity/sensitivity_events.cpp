@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -168,11 +169,30 @@ std::vector<double> SensitivityModel::event_time_derivatives(const EventContext&
   return tau;
 }
 
-void SensitivityModel::handle(EventContext& event, std::span<const double> x,
-                              std::span<const double> der_x) {
+bool SensitivityModel::only_reformulates(const EventContext& event, const HandlerCall& call,
+                                         std::span<const double> x) const {
+  const EventRequests& r = call.requests;
+  return r.reformulated && !r.row_kinds_changed && !r.terminate && !r.another_pass &&
+         r.impulse_sources.empty() && !r.impulses_integrated && !r.previous_unknowns &&
+         std::equal(call.x.begin(), call.x.end(), x.begin()) &&
+         std::equal(call.row_kinds.begin(), call.row_kinds.end(),
+                    event.requests_.row_kinds->begin()) &&
+         call.time_event_times == *event.requests_.time_event_times;
+}
+
+void SensitivityModel::handle(EventContext& event, std::vector<double> x,
+                              std::span<const double> der_x, const std::vector<double>& tau) {
   // A first call at the point says whether the handler writes the state or schedules, and
   // the last call, the one whose requests count, must repeat it.
   const HandlerCall first = call_handler(event, x, der_x, 0, 0.0);
+  if (std::any_of(tau.begin(), tau.end(), [](double v) { return v != 0.0; }) &&
+      !only_reformulates(event, first, x)) {
+    for (std::size_t k = 0; k < sources_.size(); ++k) {
+      for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] += der_x[j] * tau[k];
+    }
+    pending_event_time_ = tau;
+    event.request_iteration();
+  }
   const std::vector<double>& times = *event.requests_.time_event_times;
   const bool writes = !std::equal(first.x.begin(), first.x.end(), x.begin());
   const bool schedules = first.time_event_times != times;
@@ -235,14 +255,7 @@ void SensitivityModel::on_event(EventContext& event) {
       event.requests_.time_sensitivities.push_back({sources_[k].name, tau[k]});
     }
   }
-  if (std::any_of(tau.begin(), tau.end(), [](double v) { return v != 0.0; })) {
-    for (std::size_t k = 0; k < sources_.size(); ++k) {
-      for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] += der_x[j] * tau[k];
-    }
-    pending_event_time_ = tau;
-    event.request_iteration();
-  }
-  handle(event, x, der_x);
+  handle(event, std::move(x), der_x, tau);
 }
 
 }  // namespace hdae::detail

@@ -86,8 +86,16 @@ class SensitivityModel final : public SimulationModel {
   [[nodiscard]] HandlerCall call_handler(const EventContext& event, std::span<const double> x,
                                          std::span<const double> der_x, std::size_t k, double eps);
   /// The model's handler at the sensitivity run's point x (all unknowns): its requests made
-  /// in the run's context, the state it writes and the sensitivities' share of it.
-  void handle(EventContext& event, std::span<const double> x, std::span<const double> der_x);
+  /// in the run's context, the state it writes and the sensitivities' share of it, with
+  /// s- + x'- dt*/dp where the event time moves (tau) and the handler does more than
+  /// reformulate its rows.
+  void handle(EventContext& event, std::vector<double> x, std::span<const double> der_x,
+              const std::vector<double>& tau);
+  /// The handler's call only states the same solution in other rows (EventContext::
+  /// reformulated, nothing written, scheduled or switched): x and x' go on continuously, and
+  /// so do the sensitivities, whatever the event time's derivative.
+  [[nodiscard]] bool only_reformulates(const EventContext& event, const HandlerCall& call,
+                                       std::span<const double> x) const;
   /// The real call's requests, made in the sensitivity run's own context.
   void apply_requests(EventContext& event, const HandlerCall& call);
   /// dt_event/dp_k of this event: from the crossing that flipped, or from the time event's
