@@ -73,6 +73,7 @@ SensitivityModel::HandlerCall SensitivityModel::call_handler(const EventContext&
     throw;
   }
   vary(k, 0.0);
+  pattern_changed_ = pattern_changed_ || call.requests.sparsity_changed;
   return call;
 }
 
@@ -94,7 +95,7 @@ void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& ca
   }
   if (r.row_kinds_changed && !kinds_differ) event.rows_changed();
   if (r.reformulated) event.reformulated();
-  if (r.sparsity_changed) {
+  if (std::exchange(pattern_changed_, false)) {
     augment_pattern();
     event.sparsity_changed();
   }

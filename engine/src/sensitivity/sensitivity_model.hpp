@@ -54,7 +54,10 @@ class SensitivityModel final : public SimulationModel {
   /// The model's handler, its requests mapped onto the sensitivity rows, and the jump of the
   /// sensitivities (sensitivity_events.cpp).
   void on_event(EventContext& event) override;
-  void reset() override { model_.reset(); }
+  void reset() override {
+    model_.reset();
+    pattern_changed_ = false;
+  }
   [[nodiscard]] std::string failure_note(double t, std::span<const double> x,
                                          std::span<const double> der_x) override;
   [[nodiscard]] SimulationModel& model() { return model_; }
@@ -125,6 +128,10 @@ class SensitivityModel final : public SimulationModel {
   std::vector<double> w0_;  ///< the model's outputs at the point itself
   /// Set in the pass of an event whose time depends on the sources: dt_event/dp_k, applied
   /// as -der_x(t+) dt_event/dp_k in the next pass, after the jump solve found der_x(t+).
+  /// A call of the model's handler in this event replaced its sparsity pattern: a handler
+  /// called again at the same point (a reduced model re-selecting its states) finds the
+  /// pattern already replaced and does not say so again.
+  bool pattern_changed_ = false;
   std::vector<double> pending_event_time_;
   /// Per time event and source: d(scheduled time)/dp_k, from the schedule's last change.
   std::vector<std::vector<double>> schedule_derivatives_;
