@@ -77,7 +77,7 @@ SensitivityModel::HandlerCall SensitivityModel::call_handler(const EventContext&
   return call;
 }
 
-void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& call) {
+void SensitivityModel::refuse_unsupported(const HandlerCall& call) const {
   const EventRequests& r = call.requests;
   if (r.previous_unknowns || r.impulses_integrated) {
     throw ModelError(fmt::format(
@@ -85,6 +85,11 @@ void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& ca
         "or integrates its own impacts (EventContext::unknowns_changed, impulses_integrated)",
         model_.structure().name));
   }
+}
+
+void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& call) {
+  const EventRequests& r = call.requests;
+  refuse_unsupported(call);
   bool kinds_differ = false;
   for (std::size_t i = 0; i < n_; ++i) {
     if (call.row_kinds[i] == (*event.requests_.row_kinds)[i]) continue;
@@ -186,6 +191,9 @@ void SensitivityModel::handle(EventContext& event, std::vector<double> x,
   // A first call at the point says whether the handler writes the state or schedules, and
   // the last call, the one whose requests count, must repeat it.
   const HandlerCall first = call_handler(event, x, der_x, 0, 0.0);
+  // Before the handler is called again: such an event changes the model in ways a second call
+  // at the same point would not repeat.
+  refuse_unsupported(first);
   if (std::any_of(tau.begin(), tau.end(), [](double v) { return v != 0.0; }) &&
       !only_reformulates(event, first, x)) {
     for (std::size_t k = 0; k < sources_.size(); ++k) {

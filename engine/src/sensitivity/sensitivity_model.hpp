@@ -99,6 +99,8 @@ class SensitivityModel final : public SimulationModel {
   /// so do the sensitivities, whatever the event time's derivative.
   [[nodiscard]] bool only_reformulates(const EventContext& event, const HandlerCall& call,
                                        std::span<const double> x) const;
+  /// ModelError for a call that changes the unknowns or integrates its own impacts.
+  void refuse_unsupported(const HandlerCall& call) const;
   /// The real call's requests, made in the sensitivity run's own context.
   void apply_requests(EventContext& event, const HandlerCall& call);
   /// dt_event/dp_k of this event: from the crossing that flipped, or from the time event's
