@@ -87,6 +87,44 @@ void SensitivityModel::refuse_unsupported(const HandlerCall& call) const {
   }
 }
 
+std::vector<double> SensitivityModel::rows_at(const EventContext& event, std::span<const double> x,
+                                              std::span<const double> der_x) {
+  std::copy_n(x.begin(), n_, x_.begin());
+  std::copy_n(der_x.begin(), n_, der_x_.begin());
+  CrossingTable frozen(model_.structure(), 0.0);
+  Evaluation at(event.t_, x_, der_x_, r_, {}, &frozen, EvaluationPhase::kContinuous,
+                CrossingValues::kUsed);
+  model_.evaluate(at);
+  return r_;
+}
+
+void SensitivityModel::refuse_kept_state(const EventContext& event, std::span<const double> x,
+                                         std::span<const double> der_x) {
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    (void)call_handler(event, x, der_x, k, steps_[k]);
+    const std::vector<double> moved = rows_at(event, x, der_x);
+    (void)call_handler(event, x, der_x, 0, 0.0);
+    if (moved == rows_at(event, x, der_x)) continue;
+    throw ModelError(fmt::format(
+        "model '{}': after its event handler at t = {} its equations use values the handler "
+        "kept from the state (such as velocities before an impact held in the model), whose "
+        "sensitivities a run cannot follow; declare them as unknowns that the handler sets, or "
+        "run without sensitivities",
+        model_.structure().name, event.t_));
+  }
+}
+
+void SensitivityModel::check_first_call(const EventContext& event, const HandlerCall& first,
+                                        std::span<const double> x, std::span<const double> der_x) {
+  // Before the handler is called again: such an event changes the model in ways a second call
+  // at the same point would not repeat.
+  refuse_unsupported(first);
+  const bool switches = !first.requests.impulse_sources.empty() ||
+                        !std::equal(first.row_kinds.begin(), first.row_kinds.end(),
+                                    event.requests_.row_kinds->begin());
+  if (switches) refuse_kept_state(event, x, der_x);
+}
+
 void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& call) {
   const EventRequests& r = call.requests;
   refuse_unsupported(call);
@@ -191,9 +229,7 @@ void SensitivityModel::handle(EventContext& event, std::vector<double> x,
   // A first call at the point says whether the handler writes the state or schedules, and
   // the last call, the one whose requests count, must repeat it.
   const HandlerCall first = call_handler(event, x, der_x, 0, 0.0);
-  // Before the handler is called again: such an event changes the model in ways a second call
-  // at the same point would not repeat.
-  refuse_unsupported(first);
+  check_first_call(event, first, x, der_x);
   if (std::any_of(tau.begin(), tau.end(), [](double v) { return v != 0.0; }) &&
       !only_reformulates(event, first, x)) {
     for (std::size_t k = 0; k < sources_.size(); ++k) {

@@ -99,8 +99,22 @@ class SensitivityModel final : public SimulationModel {
   /// so do the sensitivities, whatever the event time's derivative.
   [[nodiscard]] bool only_reformulates(const EventContext& event, const HandlerCall& call,
                                        std::span<const double> x) const;
+  /// The handler's first call at an event: refuse_unsupported, and where it switches rows or
+  /// marks impulses, refuse_kept_state.
+  void check_first_call(const EventContext& event, const HandlerCall& first,
+                        std::span<const double> x, std::span<const double> der_x);
   /// ModelError for a call that changes the unknowns or integrates its own impacts.
   void refuse_unsupported(const HandlerCall& call) const;
+  /// ModelError when the model's rows after a jump handler use values the handler kept from
+  /// the state (velocities before an impact in members): the rows' sensitivities would lose
+  /// their dependence on s-. Seen as rows that differ at the same point after the handler was
+  /// called at a point moved along a source; the last call leaves the handler's own state.
+  void refuse_kept_state(const EventContext& event, std::span<const double> x,
+                         std::span<const double> der_x);
+  /// The model's rows at its own unknowns x, der_x at time t, with the crossings' Booleans of
+  /// the event.
+  std::vector<double> rows_at(const EventContext& event, std::span<const double> x,
+                              std::span<const double> der_x);
   /// The real call's requests, made in the sensitivity run's own context.
   void apply_requests(EventContext& event, const HandlerCall& call);
   /// dt_event/dp_k of this event: from the crossing that flipped, or from the time event's
