@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -32,9 +33,6 @@ namespace {
 /// difference quotients, whose noise keeps its state selection whole and dense (a fresh
 /// selection costs with the cube of a stage's rows).
 constexpr std::size_t kMaxUnknowns = 2000;
-
-/// Up to this many unknowns the fresh state selection is judged from difference quotients.
-constexpr std::size_t kDifferenceSelection = 200;
 
 }  // namespace
 
@@ -165,30 +163,6 @@ bool IndexReducedModel::Impl::name_state_rows() {
   return true;
 }
 
-StateSelection IndexReducedModel::Impl::fresh_selection(double t, std::span<const double> slots,
-                                                        const StateSelection* previous) const {
-  // A small model is judged from difference quotients, as its runs always were: where two
-  // choices tie exactly (the slider crank at theta = 0, theta against yA) round-off decides,
-  // and the jets' round-off would pick the other one and add a change of states to its runs.
-  // A large one from the jets (the quotients cost one residual per unknown), and from its
-  // previous selection by exchanges (orthogonalising its blocks afresh costs with their cube).
-  if (layout.n <= kDifferenceSelection) {
-    return reduction::select_states(
-        reduction::system_jacobian(*original, layout, mode.signature, t, slots), scale, layout,
-        equation_names, false);
-  }
-  return reduction::select_states(system_at(t, slots), scale, layout, equation_names, exact,
-                                  previous);
-}
-
-reduction::SystemJacobian IndexReducedModel::Impl::system_at(double t,
-                                                             std::span<const double> slots) const {
-  if (!exact) return reduction::system_jacobian(*original, layout, mode.signature, t, slots);
-  reduction::SystemJacobian j;
-  exact_jacobian.system(*original, t, slots, j);
-  return j;
-}
-
 void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const double> x,
                                        JacobianEntries& entries) {
   const auto add = [&entries](std::size_t row, std::size_t slot, double v) {
@@ -200,15 +174,12 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
     reduction::difference_jacobian(*original, layout, mode.signature, t, x,
                                    structure.variables.nominals(), add);
   }
+  if (choice) at_setup = system_at(t, x);
   for (std::size_t k = 0; k < selection.states.size(); ++k) {
     const std::size_t row = layout.num_equation_rows + k;
     entries.add(Eq{row}, Var{selection.states[k]}, cj);
     entries.add(Eq{row}, Var{selection.next[k]}, -1.0);
   }
-}
-
-double IndexReducedModel::Impl::quality_now(double t, std::span<const double> slots) const {
-  return reduction::selection_quality(system_at(t, slots), scale, layout, selection, exact);
 }
 
 void IndexReducedModel::Impl::forward_outputs(Evaluation& e) const {
@@ -294,6 +265,7 @@ void IndexReducedModel::reset() {
   Impl& m = *impl_;
   m.original->reset();
   m.evaluated = false;
+  m.aged = false;
   // Events may have changed the mode's layout and rows, and the Newton matrix's entries.
   m.mode = m.analysis;
   m.in_impact = false;

@@ -60,6 +60,10 @@ struct IndexReducedModel::Impl {
   /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
   /// the ends of its steps and in its root finding judge the selection.
   double quality = 1.0;
+  /// Pryce's system Jacobian where IDA's Newton matrix was last formed, and whether it has
+  /// moved since by more than kAgedChange (IndexReducedModel::newton_matrix_aged).
+  reduction::SystemJacobian at_setup;
+  bool aged = false;
   /// Exact Newton matrices from jets (reduced_jacobian.hpp) when the depth allows and the
   /// model propagates jets; difference quotients otherwise.
   bool exact = false;
@@ -115,7 +119,7 @@ struct IndexReducedModel::Impl {
   /// Pryce's system Jacobian at the slots: from jets when exact, else by differences.
   [[nodiscard]] reduction::SystemJacobian system_at(double t, std::span<const double> slots) const;
   /// The quality of the current selection at the slots.
-  [[nodiscard]] double quality_now(double t, std::span<const double> slots) const;
+  [[nodiscard]] double quality_now(double t, std::span<const double> slots);
   /// IDA's Newton matrix dF/dx + cj dF/d(der_x) of the reduced system into entries.
   void jacobian(double t, double cj, std::span<const double> x, JacobianEntries& entries);
   void forward_outputs(Evaluation& e) const;

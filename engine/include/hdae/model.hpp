@@ -251,6 +251,13 @@ class SimulationModel {
   virtual void jacobian(double /*t*/, double /*cj*/, std::span<const double> /*x*/,
                         std::span<const double> /*der_x*/, JacobianEntries& /*entries*/) {}
 
+  /// Asked after each of IDA's steps: true makes IDA form a new Newton matrix before its next
+  /// solve. IDA forms one when cj has changed by a quarter or Newton failed; a model whose
+  /// rows without derivatives turn with the state (the rods of a mechanism in Cartesian
+  /// coordinates) knows better when its matrix has aged: Newton with an aged matrix stops on
+  /// iterates whose error in the algebraic unknowns the error test then rejects.
+  [[nodiscard]] virtual bool newton_matrix_aged() { return false; }
+
   /// A model that returns true here supplies the explicit time derivative of its constraint
   /// rows, d f_c/dt at fixed x, through constraint_time_derivative(); otherwise the simulator
   /// takes a forward difference in t. It enters the consistent derivatives after every event,

@@ -54,6 +54,8 @@ class SensitivityModel final : public SimulationModel {
   /// The model's handler, its requests mapped onto the sensitivity rows, and the jump of the
   /// sensitivities (sensitivity_events.cpp).
   void on_event(EventContext& event) override;
+  /// The model's: the sensitivity rows are linearisations of its rows.
+  [[nodiscard]] bool newton_matrix_aged() override { return model_.newton_matrix_aged(); }
   void reset() override {
     model_.reset();
     pattern_changed_ = false;

@@ -32,6 +32,7 @@ class IdaBridge final : public sundials::IdaProblem {
                std::span<double> r) override;
   int roots(double t, std::span<const double> y, std::span<const double> yp,
             std::span<double> g) override;
+  bool newton_matrix_aged() override { return model_.model().newton_matrix_aged(); }
   void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
                 sundials::MatrixEntries& entries) override;
 

@@ -14,6 +14,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include "sparsity/coloured_differences.hpp"
+#include "sundials/history_shift.hpp"
 
 namespace hdae::sundials {
 namespace {
@@ -126,6 +127,7 @@ StepResult IdaIntegrator::step(double t_out, double t_stop) {
   }
   if (at_.last_flag < 0) return StepResult::kFailure;
   climb_.after_step(mem);
+  if (problem_.newton_matrix_aged()) force_linear_setup(mem);
   // IDA shortens the step that ends on t_stop (an event instant, an interval's end), and
   // grows the next one from that by at most its growth limit; the steps before tell what
   // the solution allows. A root's step is a free one: IDA found the root inside it.

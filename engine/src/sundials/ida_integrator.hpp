@@ -44,6 +44,8 @@ class IdaProblem {
   virtual ~IdaProblem() = default;
   virtual int residual(double t, std::span<const double> y, std::span<const double> yp,
                        std::span<double> r) = 0;
+  /// After a step: the model asks for a new Newton matrix (SimulationModel::newton_matrix_aged).
+  [[nodiscard]] virtual bool newton_matrix_aged() { return false; }
   virtual int roots(double t, std::span<const double> y, std::span<const double> yp,
                     std::span<double> g) = 0;
   /// Analytic dF/dy + cj dF/dyp; only called when IntegratorSetup::analytic_jacobian.

@@ -111,6 +111,9 @@ class IndexReducedModel final : public SimulationModel {
   [[nodiscard]] bool provides_jacobian() const override { return true; }
   void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
                 JacobianEntries& entries) override;
+  /// True once Pryce's system Jacobian, judged at the step ends with the selection, has moved
+  /// by more than 2 % of its largest entry since IDA's Newton matrix was formed.
+  bool newton_matrix_aged() override;
   void on_event(EventContext& event) override;
   void reset() override;
   /// After a failed integration: the equations whose structure at the failure differs from
