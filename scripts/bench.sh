@@ -705,16 +705,17 @@ the ODEs in minimal coordinates.
 
 $(cat "${tmp}/higher_index.md")
 
-When this section was written Andrews' squeezer met its target (about 1.4), the car axis
-met it narrowly (2.5 to 2.9) and the pendulums did not (8 to 15). Against the forms reduced to
+When this section was written Andrews' squeezer met its target (about 1.5), the car axis
+was at its target within the noise of these machines (2.9 to 3.1 over runs) and the pendulums
+did not meet theirs (8.5 to 10). A new Newton matrix once the system Jacobian has moved by 2 %
+(docs/design.md, "Aged Newton matrices") took the pendulums from 12 and 18 to those figures
+in one run on this machine, by removing most of their error-test and convergence failures. Against the forms reduced to
 index 1 by hand, the reduced models take fewer steps at the same tolerance, and Andrews'
 reduced form (2 states) ends far more accurate than the hand form, which integrates all 14
 angles and velocities and drifts off its loops; what they lose is the cost of a step. Against
 the ODEs the reduced pendulums take about twice the steps, and a step costs several times as
 much: the reduced system has 7 (14) unknowns against the ODE's 2 (4), with IDA's vector
-operations and dense Newton solves on all of them (about two Newton iterations per step
-against one for the ODE: the constraint rows carry no cj term to hide a Jacobian that has
-aged with the motion), besides the jets of the residual and, at every step end, the state
+operations and dense Newton solves on all of them, besides the jets of the residual and, at every step end, the state
 selection's check (the system Jacobian's rows that the selection judges, from jets of depth 1,
 and one LU factorisation per stage of the reduction). The rod force, an unknown of the reduced
 system, is in IDA's error test like the positions and velocities (docs/design.md, "Index
