@@ -705,11 +705,11 @@ the ODEs in minimal coordinates.
 
 $(cat "${tmp}/higher_index.md")
 
-When this section was written Andrews' squeezer met its target (about 1.5), the car axis
-was at its target within the noise of these machines (2.9 to 3.1 over runs) and the pendulums
-did not meet theirs (8.5 to 10). A new Newton matrix once the system Jacobian has moved by 2 %
-(docs/design.md, "Aged Newton matrices") took the pendulums from 12 and 18 to those figures
-in one run on this machine, by removing most of their error-test and convergence failures. Against the forms reduced to
+The summary above says which targets are met in this run; the car axis stands near its
+target, so the noise of these shared machines decides its verdict from run to run. The
+pendulums' error-test and convergence failures in the tables are what remains after a new
+Newton matrix is formed once the system Jacobian has moved by 2 % (docs/design.md, "Aged
+Newton matrices"). Against the forms reduced to
 index 1 by hand, the reduced models take fewer steps at the same tolerance, and Andrews'
 reduced form (2 states) ends far more accurate than the hand form, which integrates all 14
 angles and velocities and drifts off its loops; what they lose is the cost of a step. Against
