@@ -121,7 +121,8 @@ TEST_CASE("an HDF5 result file keeps how the event times move with the sensitivi
   write_result_hdf5(r, file, {});
   const StoredResult back = read_result(file);
   check_same_events(back.events, r.events);
-  // The clutch opens at the time event it schedules at t = release: d(t_event)/d(release) = 1.
+  // The clutch opens at the time event it schedules at t = release: d(t_event)/d(release) = 1,
+  // a difference quotient of a linear schedule, exact to the rounding of its step.
   std::size_t releases = 0;
   for (const EventRecord& e : back.events) {
     if (e.kind != EventKind::kTime) continue;
