@@ -13,10 +13,13 @@
 // Times are medians over the rounds (fresh models each round); the counters and the accuracy
 // are the same in every round. "growth" is (per step / N) over the same at the N before: 1
 // where a step costs in proportion to N. A size whose reduction or run throws is reported in
-// its row and the list goes on.
+// its row and the list goes on. With --evaluation doubles the chain is evaluated with doubles
+// only (DifferenceQuotientModel): no exact Jacobians, every matrix of the reduction and of
+// the run by difference quotients.
 //
 // Usage: hdae-bench-link-chain [--smoke] [--links 10,30,100,300,1000,3000] [--rounds 3]
 //                              [--stop-s 0.2] [--rel-tol 1e-6] [--solver auto|dense|klu]
+//                              [--evaluation jets|doubles]
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -30,6 +33,8 @@
 
 #include <fmt/format.h>
 
+#include "hdae/difference_quotients.hpp"
+#include "hdae/index_reduction.hpp"
 #include "hdae/models/link_chain.hpp"
 #include "hdae/simulator.hpp"
 #include "support/arguments.hpp"
@@ -62,6 +67,8 @@ struct Settings {
   double rel_tol = 1e-6;
   /// IDA's linear solver: by default as a user's run chooses (KLU from 50 unknowns).
   LinearSolverKind solver = LinearSolverKind::kAuto;
+  /// The chain evaluated with doubles only, its derivatives by difference quotients.
+  bool doubles_only = false;
 };
 
 /// One size: the medians of the rounds and what every round shares.
@@ -97,11 +104,18 @@ double energy_scale(const models::LinkChainParameters& p) {
   return p.mass_kg * p.gravity_mps2 * p.length_m * n * (n + 1.0) / 2.0;
 }
 
+std::unique_ptr<IndexReducedModel> make_chain(const Settings& s,
+                                              const models::LinkChainParameters& p) {
+  if (!s.doubles_only) return models::make_link_chain(p);
+  return std::make_unique<IndexReducedModel>(
+      std::make_unique<DifferenceQuotientModel>(std::make_unique<models::LinkChain>(p)));
+}
+
 /// One round: a fresh model built and run, both timed; the counters and accuracy kept.
 void measure_round(const Settings& s, Measurement& m) {
   const models::LinkChainParameters p{.links = m.links};
   const double setup_start = thread_cpu_seconds();
-  const std::unique_ptr<IndexReducedModel> chain = models::make_link_chain(p);
+  const std::unique_ptr<IndexReducedModel> chain = make_chain(s, p);
   m.setup_cpu_s.push_back(thread_cpu_seconds() - setup_start);
   const double run_start = thread_cpu_seconds();
   const SimulationResult r = simulate(*chain, run_options(s));
@@ -189,6 +203,12 @@ Settings settings(const Arguments& args) {
   s.stop_s = args.number("--stop-s", smoke ? 0.05 : 0.2);
   s.rel_tol = args.number("--rel-tol", 1e-6);
   s.solver = solver_kind(args.value("--solver", "auto"));
+  const std::string evaluation = args.value("--evaluation", "jets");
+  if (evaluation != "jets" && evaluation != "doubles") {
+    throw std::invalid_argument(
+        fmt::format("--evaluation takes jets or doubles, got '{}'", evaluation));
+  }
+  s.doubles_only = evaluation == "doubles";
   return s;
 }
 
@@ -197,10 +217,12 @@ int run(const Arguments& args) {
   const models::LinkChainParameters p;  // every size runs with the other defaults
   std::cout << fmt::format(
                    "Chain of N links (L = {} m, m = {} kg, g = {} m/s2) released at rest from "
-                   "the horizontal, {} s at rel_tol {:g}, linear solver {}; CPU times are "
-                   "medians over {} round(s).\n\n",
+                   "the horizontal, {} s at rel_tol {:g}, linear solver {}, evaluated {}; CPU "
+                   "times are medians over {} round(s).\n\n",
                    p.length_m, p.mass_kg, p.gravity_mps2, s.stop_s, s.rel_tol,
-                   args.value("--solver", "auto"), s.rounds)
+                   args.value("--solver", "auto"),
+                   s.doubles_only ? "with doubles only (difference quotients)" : "with jets",
+                   s.rounds)
             << table(s);
   return 0;
 }

@@ -95,6 +95,10 @@ run "reduction" "${tmp}/reduction.md" "${bin}/hdae-bench-reduction" "${flags[@]}
 run "higher index" "${tmp}/higher_index.md" "${bin}/hdae-bench-higher-index" "${flags[@]}"
 run "sensitivities" "${tmp}/sensitivities.md" "${bin}/hdae-bench-sensitivities" "${flags[@]}"
 run "link chain" "${tmp}/link_chain.md" "${bin}/hdae-bench-link-chain" "${flags[@]}"
+doubles_sizes=(--links 10,100,1000)
+[[ ${smoke} -eq 1 ]] && doubles_sizes=()
+run "link chain, doubles only" "${tmp}/link_chain_doubles.md" "${bin}/hdae-bench-link-chain" \
+  "${flags[@]}" --evaluation doubles "${doubles_sizes[@]}"
 # Threads: 10^5 masses in three rounds with libgomp's default waiting (spin, then sleep) and
 # with OMP_WAIT_POLICY=passive (sleep at once); 10^6 masses (3 10^6 unknowns, about 3 GiB)
 # once, passive, to a shorter stop time and without events, in full runs only.
@@ -776,6 +780,20 @@ search for rows der(x) = v tries them all in one evaluation of the model instead
 Up to 40 links the selection is judged as a whole, as for every small model; that costs more
 per link at 30 links than the blocks do at 100. The energy and the rods hold to the
 tolerance at every size.
+
+The same chain evaluated with doubles only (\`DifferenceQuotientModel\`, whose equations'
+derivatives are difference quotients along the slots' Taylor curves): no exact Jacobians, so
+the system Jacobian, the consistent start's Jacobian and IDA's Newton matrix are grouped
+difference quotients (columns that share no row in one evaluation), and the structure
+analysis probes the columns of one colour of the chain's declared pattern at a time. The
+state selection is judged by blocks here too, entries that vanish told from the quotients'
+noise by a threshold above it (docs/design.md, "Large stages"):
+
+$(cat "${tmp}/link_chain_doubles.md")
+
+A step costs more than with jets (every Newton matrix is a set of difference quotients of
+equations whose derivatives are themselves quotients over nine points), in proportion to N
+from 100 links on; the set-up grows no faster than N.
 EOF
 } > "${output}"
 

@@ -22,6 +22,11 @@ using Index = Eigen::Index;
 /// candidates of other blocks, which the exchanges within blocks do not see.
 constexpr double kVanishing = 1e-8;
 
+/// The same where the entries are difference quotients (system_jacobian.hpp): their steps of
+/// 1e-7 of each unknown's size leave an entry that vanishes at about that fraction of its
+/// neighbours (the step times a second derivative), so it counts only a hundred times above.
+constexpr double kNoisyVanishing = 1e-5;
+
 /// Columns of the stage's block in compressed form with BTF's int indices.
 struct Compressed {
   std::vector<int> starts{0}, rows;
@@ -159,7 +164,8 @@ std::vector<std::size_t> transversal(const SelectionStage& s) {
     if (s.forced[a] != s.forced[b]) return static_cast<bool>(s.forced[a]);
     return norm(a) > norm(b);
   });
-  const double vanishing = kVanishing * s.block.coeffs().cwiseAbs().maxCoeff();
+  const double vanishing =
+      (s.exact ? kVanishing : kNoisyVanishing) * s.block.coeffs().cwiseAbs().maxCoeff();
   Compressed a;
   for (const std::size_t c : order) a.add(s.block, c, vanishing);
   const auto rows = static_cast<std::size_t>(s.block.rows());

@@ -30,6 +30,9 @@ inline constexpr double kExchangeGain = 1.0 + 1e-9;
 struct SelectionStage {
   SystemJacobian block;
   std::vector<bool> forced;
+  /// Whether the entries are exact (from the jets) rather than difference quotients, whose
+  /// noise sets how small an entry may be and still count (block_selection.cpp).
+  bool exact = true;
 };
 
 /// One candidate per row (positions among the stage's candidates), forming a block of locally

@@ -74,6 +74,10 @@ DifferenceQuotientModel::DifferenceQuotientModel(std::unique_ptr<SimulationModel
   }
   for (const OutputInfo& o : s.outputs) declare_output(o.name, o.unit);
   for (const ParameterInfo& p : s.parameters) declare_parameter(p);
+  // The wrapped model's pattern, so that its structure is probed a colour of columns at a
+  // time rather than a variable at a time (a cost that grows with the square of the size).
+  s.sparsity.for_each(
+      [this](std::size_t row, std::size_t col) { declare_dependency(Eq{row}, Var{col}); });
 }
 
 void DifferenceQuotientModel::residuals_of(Equations<double>& e) const {

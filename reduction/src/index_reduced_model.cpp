@@ -26,16 +26,6 @@ using reduction::Firmness;
 using reduction::SlotLayout;
 using reduction::StateSelection;
 
-namespace {
-
-/// Largest original model reduced without exact Jacobians (a model that is evaluated with
-/// doubles only, or equations differentiated three times): its matrices are formed by
-/// difference quotients, whose noise keeps its state selection whole and dense (a fresh
-/// selection costs with the cube of a stage's rows).
-constexpr std::size_t kMaxUnknowns = 2000;
-
-}  // namespace
-
 std::string IndexReducedModel::Impl::alias_words() const {
   if (layout.aliases.empty()) return {};
   const ModelStructure& s = original->structure();
@@ -78,19 +68,9 @@ void IndexReducedModel::Impl::check_analysis(const IndexAnalysis& a, double t) c
   }
 }
 
-void IndexReducedModel::Impl::check_size(const std::string& why) const {
-  const ModelStructure& s = original->structure();
-  if (s.num_unknowns() <= kMaxUnknowns) return;
-  throw ModelError(fmt::format(
-      "model '{}' has {} unknowns; {}, so its index reduction forms its matrices by difference "
-      "quotients and selects its states densely, and takes at most {}",
-      s.name, s.num_unknowns(), why, kMaxUnknowns));
-}
-
 void IndexReducedModel::Impl::build() {
   const ModelStructure& s = original->structure();
   s.validate();
-  if (!original->propagates_jets()) check_size("its residuals are evaluated with doubles only");
   const std::vector<double> x(s.variables.starts().begin(), s.variables.starts().end());
   std::vector<double> der_x(x.size());
   s.variables.for_each_declared(
@@ -105,7 +85,6 @@ void IndexReducedModel::Impl::build() {
       reduction::find_aliases(*original, analysis, kReductionAnalysisTime, x, der_x));
   structure = reduction::reduced_structure(s, layout);
   exact = layout.max_c <= reduction::kMaxJacobianDepth && original->propagates_jets();
-  if (!exact) check_size("an equation is differentiated three times");
   if (exact) exact_jacobian = reduction::ReducedJacobian(layout, analysis.signature);
   scale = s.variables.nominals();
   find_consistent_start();

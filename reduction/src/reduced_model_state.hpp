@@ -79,9 +79,6 @@ struct IndexReducedModel::Impl {
   /// consistent start by as much as those values moved since: a parameter the start values
   /// follow, varied for a sensitivity at t0 (SimulationModel::vary_parameter).
   void follow_original_starts();
-  /// ModelError when the model is too large for difference-quotient matrices (kMaxUnknowns);
-  /// why: what keeps its Jacobians from being exact.
-  void check_size(const std::string& why) const;
   /// ModelError unless the analysis is one the reduction handles (regular, without row
   /// combinations, no row differentiated more than three times); t: where it was made.
   void check_analysis(const IndexAnalysis& a, double t) const;

@@ -25,10 +25,8 @@ const std::vector<std::size_t>& rows_of_stage(const SlotLayout& l, int kappa) {
 /// rows at every step end and with their cube at a fresh selection.
 constexpr std::size_t kDenseRows = 40;
 
-/// Only where J is exact: an entry that vanishes is then zero, where a difference quotient's
-/// noise would pass for an entry and join blocks that the structure keeps apart.
-bool judged_by_blocks(const SlotLayout& l, int kappa, bool exact) {
-  return exact && rows_of_stage(l, kappa).size() > kDenseRows;
+bool judged_by_blocks(const SlotLayout& l, int kappa) {
+  return rows_of_stage(l, kappa).size() > kDenseRows;
 }
 
 /// For each row of J its position in `rows`, -1 for the others.
@@ -208,9 +206,10 @@ struct LargeStage {
   std::vector<std::size_t> candidates, position;
 
   LargeStage(const SystemJacobian& j, const std::vector<double>& scale, const SlotLayout& l,
-             int kappa, const std::vector<std::size_t>& forced)
+             int kappa, const std::vector<std::size_t>& forced, bool exact)
       : candidates(l.stage_candidates[static_cast<std::size_t>(kappa)]), position(l.n, 0) {
     stage.block = sparse_block(j, scale, rows_of_stage(l, kappa), candidates);
+    stage.exact = exact;
     std::vector<char> is_forced(l.n, 0);
     for (const std::size_t u : forced) is_forced[u] = 1;
     for (std::size_t c = 0; c < candidates.size(); ++c) {
@@ -235,8 +234,8 @@ struct LargeStage {
 std::vector<std::size_t> large_stage_picks(const SystemJacobian& j,
                                            const std::vector<double>& scale, const SlotLayout& l,
                                            int kappa, const std::vector<std::size_t>& deeper,
-                                           const std::vector<std::size_t>& start) {
-  const LargeStage s(j, scale, l, kappa, deeper);
+                                           const std::vector<std::size_t>& start, bool exact) {
+  const LargeStage s(j, scale, l, kappa, deeper, exact);
   std::vector<std::size_t> picked = block_picks(s.stage, s.positions(start));
   if (!picked.empty()) return s.unknowns(picked);
   const std::vector<std::size_t> whole = fresh_picks(j, scale, l, kappa, deeper);
@@ -265,9 +264,9 @@ StateSelection select_states(const SystemJacobian& jacobian, const std::vector<d
     const auto& deeper = kappa < l.max_c ? s.picked[k + 1] : std::vector<std::size_t>{};
     auto& picked = s.picked[k];
     const bool keep = previous != nullptr && contains_all(previous->picked[k], deeper);
-    if (judged_by_blocks(l, kappa, exact)) {
+    if (judged_by_blocks(l, kappa)) {
       picked = large_stage_picks(jacobian, scale, l, kappa, deeper,
-                                 keep ? previous->picked[k] : std::vector<std::size_t>{});
+                                 keep ? previous->picked[k] : std::vector<std::size_t>{}, exact);
       if (picked.empty()) throw_singular_stage(kappa, rows_of_stage(l, kappa), equation_names);
     } else if (keep) {
       picked = previous->picked[k];
@@ -275,7 +274,7 @@ StateSelection select_states(const SystemJacobian& jacobian, const std::vector<d
       picked = fresh_picks(jacobian, scale, l, kappa, deeper);
       if (picked.empty()) throw_singular_stage(kappa, rows_of_stage(l, kappa), equation_names);
     }
-    if (!judged_by_blocks(l, kappa, exact)) refine(jacobian, scale, l, kappa, picked, deeper);
+    if (!judged_by_blocks(l, kappa)) refine(jacobian, scale, l, kappa, picked, deeper);
     std::sort(picked.begin(), picked.end());
   }
   // An unknown of the reduced system that several slots share (an alias, slot_layout.hpp) is
@@ -307,8 +306,8 @@ double selection_quality(const SystemJacobian& jacobian, const std::vector<doubl
     if (l.stage_candidates[k].size() == l.stage_rows[k].size()) continue;  // no choice
     const std::vector<std::size_t> none;
     const auto& forced = kappa < l.max_c ? current.picked[k + 1] : none;
-    if (judged_by_blocks(l, kappa, exact)) {
-      const LargeStage s(jacobian, scale, l, kappa, forced);
+    if (judged_by_blocks(l, kappa)) {
+      const LargeStage s(jacobian, scale, l, kappa, forced, exact);
       quality = std::min(quality, block_quality(s.stage, s.positions(current.picked[k])));
       continue;
     }

@@ -64,9 +64,8 @@
 // replaces; a model with more than 400 slots finds its consistent start with sparse
 // minimum-norm steps (SuiteSparseQR). A model without exact Jacobians (evaluated with doubles
 // only, or differentiated three times) forms its matrices by difference quotients, columns that
-// share no row moved together; their noise could pass for entries that vanish, so its state
-// selection is judged whole (dense, or a sparse LU beyond 40 rows), and it takes at most 2000
-// unknowns.
+// share no row moved together, and its large stages are judged by blocks too, an entry counting
+// as non-zero only well above the quotients' noise.
 #pragma once
 
 #include <cstddef>
@@ -98,8 +97,7 @@ class IndexReducedModel final : public SimulationModel {
   /// Analyses the model at its start values, builds the reduced system, selects the states
   /// and finds consistent start values. ModelError naming equations and variables when the
   /// system is structurally or numerically singular, when its index exceeds 3 (one row
-  /// differentiated more than three times), when it has more than 2000 unknowns and no exact
-  /// Jacobians (see the file comment), or when no consistent start is found.
+  /// differentiated more than three times), or when no consistent start is found.
   explicit IndexReducedModel(std::unique_ptr<PhysicsModel> original, ReductionOptions options = {});
   ~IndexReducedModel() override;
 
