@@ -17,6 +17,17 @@ constexpr double binomial(int q, int k) {
   return k < 0 || k > q ? 0.0 : table[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
 }
 
+bool same_pattern(const SystemJacobian& a, const SystemJacobian& b) {
+  if (!a.isCompressed() || a.rows() != b.rows() || a.cols() != b.cols() ||
+      a.nonZeros() != b.nonZeros()) {
+    return false;
+  }
+  const auto columns = static_cast<std::size_t>(a.cols()) + 1;
+  const auto entries = static_cast<std::size_t>(a.nonZeros());
+  return std::equal(a.outerIndexPtr(), a.outerIndexPtr() + columns, b.outerIndexPtr()) &&
+         std::equal(a.innerIndexPtr(), a.innerIndexPtr() + entries, b.innerIndexPtr());
+}
+
 }  // namespace
 
 ReducedJacobian::ReducedJacobian(const SlotLayout& layout, const SignatureMatrix& signature)
@@ -35,6 +46,7 @@ ReducedJacobian::ReducedJacobian(const SlotLayout& layout, const SignatureMatrix
   };
   selection_x_groups_ = grouped([&](const SignatureEntry& e) { return judged(e, 0); });
   selection_der_groups_ = grouped([&](const SignatureEntry& e) { return judged(e, 1); });
+  lay_out_system();
   const auto stride = static_cast<std::size_t>(layout.max_c) + 1;
   a_.assign(entries_.size() * stride, 0.0);
   b_.assign(entries_.size() * stride, 0.0);
@@ -130,37 +142,66 @@ void ReducedJacobian::evaluate(const PhysicsModel& model, double t, std::span<co
   assemble(entry);
 }
 
+void ReducedJacobian::lay_out_system() {
+  const auto n = static_cast<Eigen::Index>(layout_.n);
+  std::vector<Eigen::Triplet<double>> entries;
+  for (const auto* groups : {&selection_x_groups_, &selection_der_groups_}) {
+    for (const Group& g : *groups) {
+      for (const std::size_t e : g.entries) {
+        entries.emplace_back(static_cast<Eigen::Index>(entries_[e].row),
+                             static_cast<Eigen::Index>(entries_[e].col), 0.0);
+      }
+    }
+  }
+  system_pattern_.resize(n, n);
+  system_pattern_.setFromTriplets(entries.begin(), entries.end());
+  system_pattern_.makeCompressed();
+  // Each signature entry is one (row, column), so each judged entry owns one stored value.
+  system_value_.assign(entries_.size(), 0);
+  for (const auto* groups : {&selection_x_groups_, &selection_der_groups_}) {
+    for (const Group& g : *groups) {
+      for (const std::size_t e : g.entries) {
+        const auto col = static_cast<Eigen::Index>(entries_[e].col);
+        const int* begin = system_pattern_.innerIndexPtr() + system_pattern_.outerIndexPtr()[col];
+        const int* end = system_pattern_.innerIndexPtr() + system_pattern_.outerIndexPtr()[col + 1];
+        system_value_[e] = static_cast<std::size_t>(
+            std::lower_bound(begin, end, static_cast<int>(entries_[e].row)) -
+            system_pattern_.innerIndexPtr());
+      }
+    }
+  }
+}
+
 void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<const double> slots,
                              SystemJacobian& j) const {
   const std::size_t n = layout_.n;
-  std::vector<Eigen::Triplet<double>> entries;
-  std::vector<Jet1> x(n), der_x(n), r(n);
+  // At every step end for the selection's judgement: the pattern is laid out once and the
+  // buffers kept, so a call allocates nothing once j has the pattern.
+  if (!same_pattern(j, system_pattern_)) j = system_pattern_;
+  Workspace& w = workspace_;
+  w.x.resize(n), w.der_x.resize(n), w.r.resize(n), w.seeded.assign(n, 0);
   const double zero = 0.0, unit = 1.0;
   const auto run = [&](const std::vector<Group>& groups, bool der) {
     for (const Group& g : groups) {
-      std::vector<char> seeded(n, 0);
-      for (const std::size_t c : g.columns) seeded[c] = 1;
+      for (const std::size_t c : g.columns) w.seeded[c] = 1;
       for (std::size_t c = 0; c < n; ++c) {
         const double value = slots[layout_.slot(c, 0)];
         const double rate = layout_.d[c] >= 1 ? slots[layout_.slot(c, 1)] : 0.0;
-        const bool seed = seeded[c] != 0;
-        x[c] = Jet1::with_direction(&value, seed && !der ? &unit : &zero);
-        der_x[c] = Jet1::with_direction(&rate, seed && der ? &unit : &zero);
+        const bool seed = w.seeded[c] != 0;
+        w.x[c] = Jet1::with_direction(&value, seed && !der ? &unit : &zero);
+        w.der_x[c] = Jet1::with_direction(&rate, seed && der ? &unit : &zero);
       }
-      Equations<Jet1> eqs(Jet1::with_direction(&t, &zero), x, der_x, r, model.context());
+      for (const std::size_t c : g.columns) w.seeded[c] = 0;
+      Equations<Jet1> eqs(Jet1::with_direction(&t, &zero), w.x, w.der_x, w.r, model.context());
       model.residuals_of(eqs);
       // The groups hold only entries with sigma_ij = d_j - c_i: x_j or der(x_j).
       for (const std::size_t e : g.entries) {
-        const SignatureEntry& s = entries_[e];
-        entries.emplace_back(static_cast<Eigen::Index>(s.row), static_cast<Eigen::Index>(s.col),
-                             r[s.row].direction_derivative(0));
+        j.valuePtr()[system_value_[e]] = w.r[entries_[e].row].direction_derivative(0);
       }
     }
   };
   run(selection_x_groups_, false);
   run(selection_der_groups_, true);
-  j.resize(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
-  j.setFromTriplets(entries.begin(), entries.end());
 }
 
 void ReducedJacobian::assemble(const Entry& entry) const {

@@ -73,6 +73,8 @@ class ReducedJacobian {
   void directional(const PhysicsModel& model, double t, std::span<const double> slots,
                    const Group& group, bool der, std::vector<double>& out) const;
   void assemble(const Entry& entry) const;
+  /// system()'s pattern and, per signature entry it holds, the entry's place among its values.
+  void lay_out_system();
 
   SlotLayout layout_;
   std::vector<SignatureEntry> entries_;
@@ -81,6 +83,14 @@ class ReducedJacobian {
   std::vector<Group> selection_x_groups_, selection_der_groups_;
   /// A_e^(m) and B_e^(m) for entry e and m = 0..max c, at (max c + 1) e + m.
   mutable std::vector<double> a_, b_;
+  SystemJacobian system_pattern_;
+  std::vector<std::size_t> system_value_;
+  /// system()'s jets, kept between calls.
+  struct Workspace {
+    std::vector<Jet1> x, der_x, r;
+    std::vector<char> seeded;
+  };
+  mutable Workspace workspace_;
 };
 
 }  // namespace hdae::reduction

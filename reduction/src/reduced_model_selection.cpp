@@ -40,14 +40,23 @@ StateSelection IndexReducedModel::Impl::fresh_selection(double t, std::span<cons
 
 reduction::SystemJacobian IndexReducedModel::Impl::system_at(double t,
                                                              std::span<const double> slots) const {
-  if (!exact) return reduction::system_jacobian(*original, layout, mode.signature, t, slots);
   reduction::SystemJacobian j;
-  exact_jacobian.system(*original, t, slots, j);
+  system_at(t, slots, j);
   return j;
 }
 
+void IndexReducedModel::Impl::system_at(double t, std::span<const double> slots,
+                                        reduction::SystemJacobian& j) const {
+  if (!exact) {
+    j = reduction::system_jacobian(*original, layout, mode.signature, t, slots);
+  } else {
+    exact_jacobian.system(*original, t, slots, j);
+  }
+}
+
 double IndexReducedModel::Impl::quality_now(double t, std::span<const double> slots) {
-  const reduction::SystemJacobian j = system_at(t, slots);
+  reduction::SystemJacobian& j = at_step_end;
+  system_at(t, slots, j);
   // Pryce's system Jacobian holds the rows' dependence on the highest derivatives, the part
   // of IDA's Newton matrix that turns with the motion (a rod's direction). Once an entry has
   // moved by kAgedChange of the largest, Newton with the old matrix gains fewer than about

@@ -63,6 +63,8 @@ struct IndexReducedModel::Impl {
   /// Pryce's system Jacobian where IDA's Newton matrix was last formed, and whether it has
   /// moved since by more than kAgedChange (IndexReducedModel::newton_matrix_aged).
   reduction::SystemJacobian at_setup;
+  /// The same at the last step end, kept so that judging it allocates nothing.
+  reduction::SystemJacobian at_step_end;
   bool aged = false;
   /// Exact Newton matrices from jets (reduced_jacobian.hpp) when the depth allows and the
   /// model propagates jets; difference quotients otherwise.
@@ -115,6 +117,7 @@ struct IndexReducedModel::Impl {
       const reduction::StateSelection* previous = nullptr) const;
   /// Pryce's system Jacobian at the slots: from jets when exact, else by differences.
   [[nodiscard]] reduction::SystemJacobian system_at(double t, std::span<const double> slots) const;
+  void system_at(double t, std::span<const double> slots, reduction::SystemJacobian& j) const;
   /// The quality of the current selection at the slots.
   [[nodiscard]] double quality_now(double t, std::span<const double> slots);
   /// IDA's Newton matrix dF/dx + cj dF/d(der_x) of the reduced system into entries.

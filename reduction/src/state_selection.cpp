@@ -124,15 +124,39 @@ struct Growth {
 
 constexpr Growth kSingular{std::numeric_limits<double>::infinity(), -1, -1};
 
+/// A small stage's matrices live on the stack: it is judged at every step end.
+using SmallMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kDenseRows, kDenseRows>;
+using SmallVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kDenseRows, 1>;
+
+/// Column `col` of J at the stage's rows (at most kDenseRows), scaled by its nominal value.
+void small_column(const SystemJacobian& j, const std::vector<double>& scale,
+                  const std::vector<std::size_t>& rows, std::size_t col, SmallVector& v) {
+  v.setZero(static_cast<Index>(rows.size()));
+  for (SystemJacobian::InnerIterator it(j, static_cast<Index>(col)); it; ++it) {
+    const auto at = std::find(rows.begin(), rows.end(), static_cast<std::size_t>(it.row()));
+    if (at != rows.end()) v(at - rows.begin()) = it.value() * scale[col];
+  }
+}
+
 Growth dense_growth(const SystemJacobian& j, const std::vector<double>& scale, const Exchange& x) {
-  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(block(j, scale, x.rows, x.picked_columns));
+  const auto n = static_cast<Index>(x.rows.size());
+  SmallMatrix b(n, n);
+  SmallVector column;
+  for (Index c = 0; c < n; ++c) {
+    small_column(j, scale, x.rows, x.picked_columns[static_cast<std::size_t>(c)], column);
+    b.col(c) = column;
+  }
+  const Eigen::PartialPivLU<SmallMatrix> lu(b);
   const double det = std::abs(lu.determinant());
   if (!(det > 0.0) || !std::isfinite(det)) return kSingular;
   // Column by column: the blocks are small, where Eigen's blocked solve for a matrix of
   // right-hand sides costs more than the solves themselves.
-  const Eigen::MatrixXd others = block(j, scale, x.rows, x.other_columns);
   Growth g;
-  for (Index c = 0; c < others.cols(); ++c) g.take(lu.solve(others.col(c)), x.free, c);
+  for (std::size_t c = 0; c < x.other_columns.size(); ++c) {
+    small_column(j, scale, x.rows, x.other_columns[c], column);
+    const SmallVector factors = lu.solve(column);
+    g.take(factors, x.free, static_cast<Index>(c));
+  }
   return g;
 }
 
