@@ -125,7 +125,8 @@ struct Growth {
 constexpr Growth kSingular{std::numeric_limits<double>::infinity(), -1, -1};
 
 /// A small stage's matrices live on the stack: it is judged at every step end.
-using SmallMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kDenseRows, kDenseRows>;
+using SmallMatrix =
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kDenseRows, kDenseRows>;
 using SmallVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kDenseRows, 1>;
 
 /// Column `col` of J at the stage's rows (at most kDenseRows), scaled by its nominal value.
