@@ -61,6 +61,7 @@ void bind_sink_spec(py::module_& m) {
       .def_readonly("file", &SinkSpec::file)
       .def("__str__", [](const SinkSpec& s) { return to_string(s); })
       .def("__repr__", [](const SinkSpec& s) { return "SinkSpec('" + to_string(s) + "')"; })
+      // NOLINTNEXTLINE(misc-redundant-expression): pybind11 binds __eq__ from this expression
       .def(py::self == py::self);
 }
 

@@ -141,6 +141,7 @@ bool pick_afresh(const SelectionStage& s, const Blocks& f, std::size_t k,
   std::vector<std::size_t> columns = columns_of(f, k, picked);
   columns.insert(columns.end(), f.others[k].begin(), f.others[k].end());
   std::vector<bool> forced;
+  forced.reserve(columns.size());
   for (const std::size_t c : columns) forced.push_back(s.forced[c]);
   const Pick pick = pick_columns(dense(s, f, k, columns), forced, f.rows[k].size());
   if (pick.columns.size() != f.rows[k].size()) return false;
@@ -176,6 +177,7 @@ std::vector<std::size_t> transversal(const SelectionStage& s) {
                    a.rows.data(), 0.0, &effort, match.data(), work.data());
   if (static_cast<std::size_t>(matched) < rows) return {};
   std::vector<std::size_t> picked;
+  picked.reserve(match.size());
   for (const int column : match) picked.push_back(order[static_cast<std::size_t>(column)]);
   const auto forced = static_cast<std::size_t>(std::count(s.forced.begin(), s.forced.end(), true));
   const auto taken = static_cast<std::size_t>(

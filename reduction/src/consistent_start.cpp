@@ -52,8 +52,8 @@ struct Region {
 };
 
 Region region_of(const StartProblem& p, Index n) {
-  constexpr double inf = std::numeric_limits<double>::infinity();
-  Region r{Vector::Constant(n, -inf), Vector::Constant(n, inf)};
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  Region r{Vector::Constant(n, -kInf), Vector::Constant(n, kInf)};
   if (!p.lower.empty()) r.lower = Eigen::Map<const Vector>(p.lower.data(), n);
   if (!p.upper.empty()) r.upper = Eigen::Map<const Vector>(p.upper.data(), n);
   return r;
@@ -283,21 +283,21 @@ Vector next_iterate(const StartProblem& p, const Region& region, const Matrix& a
 template <class Matrix>
 Vector round_off(const StartProblem& p, const Matrix& a, const Vector& y, const Vector& s,
                  const Vector& e) {
-  constexpr double eps = std::numeric_limits<double>::epsilon();
+  constexpr double kEps = std::numeric_limits<double>::epsilon();
   const Vector sizes = y.cwiseAbs().cwiseMax(s);
-  Vector noise = eps * (a.cwiseAbs() * sizes);
+  Vector noise = kEps * (a.cwiseAbs() * sizes);
   Vector moved(y.size()), r(e.size());
   for (int pattern = 0; pattern < 2; ++pattern) {
     for (Index j = 0; j < y.size(); ++j) {
       const bool up = ((j >> pattern) & 1) == 0;
-      moved[j] = y[j] + (up ? 1.0 : -1.0) * kNoiseUlps * eps * sizes[j];
+      moved[j] = y[j] + (up ? 1.0 : -1.0) * kNoiseUlps * kEps * sizes[j];
     }
     evaluate(p, moved, r);
     if (r.allFinite()) noise = noise.cwiseMax((r - e).cwiseAbs());
     if (!p.approximate) continue;
     // Difference quotients' truncation and rounding, which a move of a few units in the last
     // place does not show: the change at their step less the linearisation's part.
-    const Vector step = (moved - y) * (kApproximateStep / (kNoiseUlps * eps));
+    const Vector step = (moved - y) * (kApproximateStep / (kNoiseUlps * kEps));
     evaluate(p, y + step, r);
     if (r.allFinite()) noise = noise.cwiseMax((r - e - a * step).cwiseAbs());
   }

@@ -19,7 +19,7 @@ constexpr int kPoints = 2 * kHalfWidth + 1;
 /// (unit spacing), as the weights of those values: row q of the inverse of V(m, k) = m^k / k!,
 /// since that polynomial is sum_k a_k s^k / k! with a_k its k-th derivative.
 const Eigen::Matrix<double, kPoints, kPoints>& stencil_weights() {
-  static const Eigen::Matrix<double, kPoints, kPoints> weights = [] {
+  static const Eigen::Matrix<double, kPoints, kPoints> kWeights = [] {
     Eigen::Matrix<double, kPoints, kPoints> v;
     for (int m = 0; m < kPoints; ++m) {
       double term = 1.0;
@@ -30,7 +30,7 @@ const Eigen::Matrix<double, kPoints, kPoints>& stencil_weights() {
     }
     return Eigen::Matrix<double, kPoints, kPoints>(v.fullPivLu().inverse());
   }();
-  return weights;
+  return kWeights;
 }
 
 /// p(s) = sum_k c_k s^k / k! for the Taylor coefficients c_0..c_D of a jet.

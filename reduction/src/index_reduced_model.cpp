@@ -22,9 +22,7 @@
 
 namespace hdae {
 
-using reduction::Firmness;
 using reduction::SlotLayout;
-using reduction::StateSelection;
 
 std::string IndexReducedModel::Impl::alias_words() const {
   if (layout.aliases.empty()) return {};

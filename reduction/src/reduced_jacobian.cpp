@@ -12,9 +12,9 @@ namespace {
 
 /// C(q, k) for 0 <= k <= q <= 3.
 constexpr double binomial(int q, int k) {
-  constexpr std::array<std::array<double, 4>, 4> table{
+  constexpr std::array<std::array<double, 4>, 4> kTable{
       {{1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 1, 0}, {1, 3, 3, 1}}};
-  return k < 0 || k > q ? 0.0 : table[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
+  return k < 0 || k > q ? 0.0 : kTable[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
 }
 
 bool same_pattern(const SystemJacobian& a, const SystemJacobian& b) {
@@ -101,7 +101,9 @@ void ReducedJacobian::directional(const PhysicsModel& model, double t,
   unit[0] = 1.0;
   for (std::size_t j = 0; j < n; ++j) {
     d.fill(0.0);
-    for (int k = 0; k <= layout_.d[j] && k <= Depth; ++k) d[k] = slots[layout_.slot(j, k)];
+    for (int k = 0; k <= layout_.d[j] && k <= Depth; ++k) {
+      d[static_cast<std::size_t>(k)] = slots[layout_.slot(j, k)];
+    }
     const bool seed = seeded[j] != 0;
     x[j] = Jet<Depth>::with_direction(d.data(), seed && !der ? unit.data() : zero.data());
     der_x[j] = Jet<Depth>::with_direction(d.data() + 1, seed && der ? unit.data() : zero.data());

@@ -46,9 +46,9 @@ void IndexReducedModel::Impl::find_consistent_start() {
     p.scale.push_back(std::max(info.nominal, std::abs(info.start)));
     // The feasible region bounds the unknowns themselves, not their derivatives
     // (reduced_structure gives the slots of the unknowns themselves their bounds).
-    constexpr double inf = std::numeric_limits<double>::infinity();
-    p.lower.push_back(info.min.value_or(-inf));
-    p.upper.push_back(info.max.value_or(inf));
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    p.lower.push_back(info.min.value_or(-kInf));
+    p.upper.push_back(info.max.value_or(kInf));
   }
   p.jacobian = [this](std::span<const double> y, Eigen::SparseMatrix<double>& a) {
     equations_jacobian(y, a);

@@ -244,11 +244,13 @@ struct LargeStage {
   }
   [[nodiscard]] std::vector<std::size_t> positions(const std::vector<std::size_t>& unknowns) const {
     std::vector<std::size_t> p;
+    p.reserve(unknowns.size());
     for (const std::size_t u : unknowns) p.push_back(position[u]);
     return p;
   }
   [[nodiscard]] std::vector<std::size_t> unknowns(const std::vector<std::size_t>& positions) const {
     std::vector<std::size_t> u;
+    u.reserve(positions.size());
     for (const std::size_t p : positions) u.push_back(candidates[p]);
     return u;
   }
