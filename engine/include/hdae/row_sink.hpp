@@ -19,6 +19,10 @@
 
 namespace hdae {
 
+namespace detail {
+class BackgroundRows;
+}  // namespace detail
+
 class CsvStreamWriter;
 class AtomicFile;
 
@@ -62,7 +66,9 @@ class TableSink final : public RowSink {
 /// temporary file beside the target (atomic_file.hpp), created by begin() and renamed over
 /// the target by end(): every end of a run that calls end() — the stop time, an interruption,
 /// a failure — leaves a valid CSV ending at a complete row, while a killed process leaves the
-/// previous file untouched. Errors throw IoError naming the file.
+/// previous file untouched. The text is made and written on a thread of the sink's own, the
+/// run's thread only copying each row, so formatting overlaps the integration on another
+/// core. Errors throw IoError naming the file, at the next row or at end().
 class CsvSink final : public RowSink {
  public:
   explicit CsvSink(std::filesystem::path file);
@@ -75,6 +81,8 @@ class CsvSink final : public RowSink {
   std::filesystem::path file_;
   std::unique_ptr<AtomicFile> file_in_progress_;
   std::unique_ptr<CsvStreamWriter> writer_;
+  /// Last: its thread writes to writer_, so it goes first.
+  std::unique_ptr<detail::BackgroundRows> background_;
 };
 
 /// Calls a function for every row.

@@ -3,6 +3,7 @@
 #include "hdae/atomic_file.hpp"
 #include "hdae/csv.hpp"
 #include "hdae/row_sink.hpp"
+#include "results/background_rows.hpp"
 
 namespace hdae {
 
@@ -15,18 +16,25 @@ CsvSink::CsvSink(std::filesystem::path file) : file_(std::move(file)) {}
 CsvSink::~CsvSink() = default;
 
 void CsvSink::begin(const std::vector<ColumnInfo>& columns) {
+  background_.reset();
   file_in_progress_ = std::make_unique<AtomicFile>(file_);
   writer_ = std::make_unique<CsvStreamWriter>(*file_in_progress_, columns);
+  background_ = std::make_unique<detail::BackgroundRows>(
+      [writer = writer_.get()](double t, std::span<const double> values) {
+        writer->append(t, values);
+      });
 }
 
 void CsvSink::append(double t, std::span<const double> values) {
-  if (writer_) writer_->append(t, values);
+  if (background_) background_->push(t, values);
 }
 
 void CsvSink::end() {
-  if (!writer_) return;
+  if (!background_) return;
   // Every row appended so far is complete: after an interruption or a failure the file is a
   // valid prefix of the run and replaces the previous one like a complete result.
+  const std::unique_ptr<detail::BackgroundRows> background = std::move(background_);
+  background->finish();
   writer_->close();
   file_in_progress_->commit();
 }
