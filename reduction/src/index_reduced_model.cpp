@@ -125,6 +125,12 @@ void IndexReducedModel::Impl::follow_original_starts() {
     const std::size_t v = start.layout.slot(j, 1);
     structure.variables.set_start(v, base.start(v) + (*der - *start.original_der[j]));
   }
+  // The start of a run with the varied parameter: the slots nearest to those that satisfy the
+  // equations as the parameter now makes them (a set point that moves an error signal), each as
+  // firm as at the start. Where none is found the engine's consistent start does what it can.
+  const reduction::StartResult r = reduction::consistent_start(start_problem());
+  if (!r.converged) return;
+  for (std::size_t k = 0; k < r.y.size(); ++k) structure.variables.set_start(k, r.y[k]);
 }
 
 bool IndexReducedModel::Impl::name_state_rows() {

@@ -17,7 +17,7 @@ namespace hdae {
 
 using reduction::Firmness;
 
-void IndexReducedModel::Impl::find_consistent_start() {
+reduction::StartProblem IndexReducedModel::Impl::start_problem() const {
   const ModelStructure& s = original->structure();
   reduction::StartProblem p;
   p.num_equations = layout.num_equation_rows;
@@ -54,6 +54,11 @@ void IndexReducedModel::Impl::find_consistent_start() {
     equations_jacobian(y, a);
   };
   p.approximate = !original->propagates_jets();
+  return p;
+}
+
+void IndexReducedModel::Impl::find_consistent_start() {
+  const reduction::StartProblem p = start_problem();
   const reduction::StartResult r = reduction::consistent_start(p);
   if (!r.converged) throw_no_consistent_start(r);
   start_notes.clear();

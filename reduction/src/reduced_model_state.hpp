@@ -101,6 +101,9 @@ struct IndexReducedModel::Impl {
   /// The layout's pieces that follow it: exact Newton matrix, choice, the state selection at
   /// the slots y; the mode is `now` from t on.
   void follow_layout(const IndexAnalysis& now, double t, std::span<const double> y);
+  /// The consistent start's problem at the structure's present start values (the guesses),
+  /// each slot as firm as the original's declarations make it.
+  [[nodiscard]] reduction::StartProblem start_problem() const;
   void find_consistent_start();
   /// The Jacobian of the equation rows F_i^(q) at the slots and the analysis time (the
   /// consistent start's, consistent_start.hpp): exact where the model has exact Jacobians, else

@@ -18,6 +18,7 @@
 #include "hdae/models/ideal_clutch.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/models/pendulum.hpp"
+#include "hdae/models/pid_controller.hpp"
 #include "hdae/models/slider_crank.hpp"
 #include "hdae/models/wall_pendulum.hpp"
 #include "hdae/simulator.hpp"
@@ -380,6 +381,27 @@ TEST_CASE("a reduced mechanism's start values follow the parameter they are made
     CHECK(
         at(r, "d(xA)/d(theta0)", t) ==
         doctest::Approx(-p.crank_length_m * std::sin(theta)).scale(p.crank_length_m).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("a reduced model's consistent start follows a parameter its equations hold") {
+  // The PID-positioned mass (models/pid_controller.hpp) as written, index 2: x_set enters the
+  // constraint e = x - x_set, and the reduction holds x's start and moves e's. For the
+  // sensitivity the start is made consistent anew for the varied set point, as a run with it
+  // would start. s = dx/dx_set obeys m s'' = -kP (s - 1) - kD s' - kI sigma, sigma' = s - 1
+  // (the load does not depend on x_set), s(0) = s'(0) = sigma(0) = 0; w = s - 1 = de/dx_set
+  // then solves m w''' + kD w'' + kP w' + kI w = 0, whose roots are -1, -2, -3 with the default
+  // gains, with w(0) = -1, w'(0) = 0, w''(0) = kP / m = 11:
+  //   w(t) = 2.5 e^-t - 8 e^-2t + 4.5 e^-3t.
+  const std::unique_ptr<SimulationModel> pid =
+      models::make_pid_controller(models::PidForm::kAsWritten);
+  const SimulationResult r = sensitivity_run(*pid, 4.0, 0.5, {"x_set"});
+  for (const double t : {0.0, 0.5, 1.0, 2.0, 4.0}) {
+    CAPTURE(t);
+    const double w = 2.5 * std::exp(-t) - 8.0 * std::exp(-2.0 * t) + 4.5 * std::exp(-3.0 * t);
+    // rel_tol 1e-9 on a solution of size 1: 1e-6 leaves room for the global error.
+    CHECK(at(r, "d(e)/d(x_set)", t) == doctest::Approx(w).epsilon(1e-6).scale(1.0));
+    CHECK(at(r, "d(x)/d(x_set)", t) == doctest::Approx(1.0 + w).epsilon(1e-6).scale(1.0));
   }
 }
 
