@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # clang-tidy (the project's .clang-tidy, warnings as errors) over the C++ sources of the
-# libraries and programs: engine/, compare/, reduction/, models/, fmi/, examples/, tools/,
+# libraries and programs: engine/, compare/, reduction/, models/, fmi/, fmu_export/, examples/, tools/,
 # python/src/ and bench/.
 #   scripts/tidy.sh --all            every source of those folders (the longest run)
 #   scripts/tidy.sh --changed N      the sources changed in the last N commits, and the
@@ -15,7 +15,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "${root}"
-folders=(engine compare reduction models fmi examples tools python/src bench)
+folders=(engine compare reduction models fmi fmu_export examples tools python/src bench)
 builds=(build/dev build/bench)
 if [[ $# -ge 2 && "$1" == "-p" ]]; then
   builds=("${2%/}")

@@ -122,17 +122,20 @@ TEST_CASE("hdae plot takes an image name second, else writes <stem>.png and all 
 
 TEST_CASE("hdae names an unknown command or option and lists the commands") {
   const std::string hint = "\nRun 'hdae --help' for the usage.\n";
+  // `hdae fmu export` comes with the FMI libraries (HDAE_BUILD_FMI).
+#ifdef HDAE_WITH_FMI
+  const std::string commands = "list, info, run, compare, plot, fmu";
+#else
+  const std::string commands = "list, info, run, compare, plot";
+#endif
   const struct {
     std::vector<std::string> args;
     std::string message;
   } cases[] = {
-      {{"bogus"},
-       "hdae: unknown command 'bogus'; the commands are: list, info, run, compare, plot"},
-      {{"--bogus"},
-       "hdae: unknown option '--bogus'; the commands are: list, info, run, compare, plot"},
-      {{"-x", "list"},
-       "hdae: unknown option '-x'; the commands are: list, info, run, compare, plot"},
-      {{}, "hdae: name a command: list, info, run, compare, plot"},
+      {{"bogus"}, "hdae: unknown command 'bogus'; the commands are: " + commands},
+      {{"--bogus"}, "hdae: unknown option '--bogus'; the commands are: " + commands},
+      {{"-x", "list"}, "hdae: unknown option '-x'; the commands are: " + commands},
+      {{}, "hdae: name a command: " + commands},
   };
   for (const auto& c : cases) {
     CAPTURE(c.message);

@@ -14,6 +14,7 @@
 #include "compare/plot_script.hpp"
 #ifdef HDAE_WITH_FMI
 #include "fmu_command.hpp"
+#include "fmu_export_command.hpp"
 #endif
 #include "hdae/errors.hpp"
 #include "hdae/models/catalog.hpp"
@@ -111,13 +112,18 @@ int run_hdae(const std::vector<std::string>& args, const examples::ProgramEnviro
   CLI::App* run = app.add_subcommand("run", "run a model: hdae run <model> [options] [output]");
   CLI::App* compare = app.add_subcommand("compare", "compare a result with a reference");
   CLI::App* plot = app.add_subcommand("plot", "plot a result: result.csv [out.png] [signal ...]");
-  for (CLI::App* forwarding : {run, compare, plot}) {
+  std::vector<CLI::App*> forwarded{run, compare, plot};
+#ifdef HDAE_WITH_FMI
+  forwarded.push_back(
+      app.add_subcommand("fmu", "export a model as an FMU: fmu export <model> -o <file>.fmu"));
+#endif
+  for (CLI::App* forwarding : forwarded) {
     // The rest of the command line belongs to the command; it prints its own --help.
     forwarding->prefix_command();
     forwarding->set_help_flag();
   }
   std::vector<std::string> commands;
-  for (const CLI::App* command : {list, info, run, compare, plot}) {
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
     commands.push_back(command->get_name());
   }
   if (const std::string problem = first_argument_problem(args, commands); !problem.empty()) {
@@ -131,6 +137,9 @@ int run_hdae(const std::vector<std::string>& args, const examples::ProgramEnviro
   if (info->parsed()) return info_command(model, env);
   if (run->parsed()) return run_command(run->remaining(), env);
   if (compare->parsed()) return compare_command(compare->remaining(), env);
+#ifdef HDAE_WITH_FMI
+  if (forwarded.back()->parsed()) return run_fmu_command(forwarded.back()->remaining(), env);
+#endif
   return run_plot(plot->remaining(), compare::plot_python(), compare::plot_script(), env.out,
                   env.err);
 }

@@ -7,6 +7,7 @@
 //                                        same run under the example's own name
 //   hdae compare ref.csv res.csv [...]   hdae-compare (tools/compare/)
 //   hdae plot res.csv [out.png] [sig...] scripts/plot.py (plot_command.hpp)
+//   hdae fmu export <model> -o <f>.fmu   an FMI 3.0 Co-Simulation FMU (fmu_export_command.hpp)
 // Everything after the model name (run) or after the subcommand (compare, plot) goes to that
 // command unchanged, so `hdae run <model> --help` and `hdae compare --help` print theirs.
 // Exit status: the subcommand's; 2 for a command line hdae itself cannot use.

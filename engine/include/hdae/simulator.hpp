@@ -87,6 +87,11 @@ class Simulator {
   /// return the same status without doing anything. After take_result() on a run that had not
   /// ended, advance_to and initialize throw std::logic_error: that run cannot go on.
   const SimulationStatus& advance_to(double t);
+  /// As advance_to(t), but returns at the first event instant after time() and before t when
+  /// there is one, its event iteration done: time() is then the event's time and state() the
+  /// right limits there, for a caller that reports events as they come (an FMU's early return
+  /// from fmi3DoStep). Advances of either kind, in any sequence, give the run of one advance.
+  const SimulationStatus& advance_to_event(double t);
 
   /// The run's status; while kRunning, its t is the time reached (time()).
   [[nodiscard]] const SimulationStatus& status() const;

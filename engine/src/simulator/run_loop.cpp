@@ -9,12 +9,13 @@
 
 namespace hdae::detail {
 
-void SimulationRun::run_until(double target) {
-  advance_until(target);
+void SimulationRun::run_until(double target, AdvanceEnd end) {
+  advance_until(target, end);
   if (step_.from_ida) take_ida_state();
 }
 
-void SimulationRun::advance_until(double target) {
+void SimulationRun::advance_until(double target, AdvanceEnd end) {
+  const std::size_t events_before = event_log_.records.size();
   while (life_.status.outcome == Outcome::kRunning) {
     if (step_.pending) {
       if (step_.pending->t > target) {
@@ -31,6 +32,8 @@ void SimulationRun::advance_until(double target) {
       step_.pending.reset();
       process_step(step);
       if (step_.t == target) return;
+      // An event instant was handled (its record is in the log): the caller stops there.
+      if (end == AdvanceEnd::kAtEvent && event_log_.records.size() > events_before) return;
       continue;
     }
     if (step_.t == target) return;

@@ -158,7 +158,7 @@ const SimulationStatus& SimulationRun::initialize() {
   return life_.status;
 }
 
-const SimulationStatus& SimulationRun::advance_to(double t) {
+const SimulationStatus& SimulationRun::advance_to(double t, AdvanceEnd end) {
   refuse_after_take("advance_to");
   if (life_.stage == Stage::kCreated) initialize();
   if (life_.stage == Stage::kEnded || life_.status.outcome != Outcome::kRunning)
@@ -169,7 +169,7 @@ const SimulationStatus& SimulationRun::advance_to(double t) {
         step_.t, options_.stop_s));
   }
   try {
-    run_until(t);
+    run_until(t, end);
   } catch (...) {
     end_by_exception();
   }

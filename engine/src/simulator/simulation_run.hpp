@@ -52,7 +52,10 @@ class SimulationRun final : public EventHost {
   void add_row_sink(RowSink& sink);
   void add_event_observer(EventObserver& observer);
   const SimulationStatus& initialize();
-  const SimulationStatus& advance_to(double t);
+  /// Where an advance ends: at t, or at the first event instant before t
+  /// (Simulator::advance_to_event).
+  enum class AdvanceEnd { kAtTarget, kAtEvent };
+  const SimulationStatus& advance_to(double t, AdvanceEnd end = AdvanceEnd::kAtTarget);
   SimulationResult take_result();
 
   [[nodiscard]] const SimulationStatus& status() const { return life_.status; }
@@ -145,8 +148,8 @@ class SimulationRun final : public EventHost {
   void start_integration();
   void log(LogLevel level, std::string_view message) const;
   // run_loop.cpp: the loop
-  void run_until(double target);
-  void advance_until(double target);
+  void run_until(double target, AdvanceEnd end);
+  void advance_until(double target, AdvanceEnd end);
   void take_step();
   /// Stores the rows of the output points the step passed, up to limit.
   void store_output_rows(const PendingStep& step, double limit);

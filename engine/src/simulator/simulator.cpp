@@ -66,6 +66,10 @@ const SimulationStatus& Simulator::advance_to(double t) {
   const BusyScope busy(busy_);
   return run_->advance_to(t);
 }
+const SimulationStatus& Simulator::advance_to_event(double t) {
+  const BusyScope busy(busy_);
+  return run_->advance_to(t, detail::SimulationRun::AdvanceEnd::kAtEvent);
+}
 const SimulationStatus& Simulator::status() const { return run_->status(); }
 double Simulator::time() const { return run_->time(); }
 std::span<const double> Simulator::state() const { return run_->state(); }
