@@ -1,9 +1,18 @@
-# Installs hdae::engine, hdae::compare, hdae::reduction and hdae::models with an exported CMake package, so that
+# Installs hdae::engine, hdae::compare, hdae::reduction, hdae::models and hdae::fmi with an exported CMake package, so that
 # find_package(hdae) works from an install prefix (tests/consumer proves it).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-install(TARGETS hdae_engine hdae_compare hdae_reduction hdae_models EXPORT hdaeTargets
+# hdae::fmi (the import of FMUs) too when it is built: HDAE_INSTALLED_FMI tells hdaeConfig.cmake to
+# find its private dependencies, libzip and pugixml, which its static library carries.
+set(HDAE_INSTALLED_TARGETS hdae_engine hdae_compare hdae_reduction hdae_models)
+set(HDAE_INSTALLED_FMI OFF)
+if(TARGET hdae_fmi)
+  list(APPEND HDAE_INSTALLED_TARGETS hdae_fmi)
+  set(HDAE_INSTALLED_FMI ON)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/fmi/include/hdae DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endif()
+install(TARGETS ${HDAE_INSTALLED_TARGETS} EXPORT hdaeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

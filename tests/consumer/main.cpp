@@ -1,10 +1,14 @@
 // Uses only the installed public headers: a model of its own through the modelling layer, a
-// bundled model from hdae::models and a comparison from hdae::compare. Exit code 0 when both
-// runs match their known answers and a result agrees with itself.
+// bundled model from hdae::models, a comparison from hdae::compare and the FMU import of
+// hdae::fmi. Exit code 0 when both runs match their known answers, a result agrees with
+// itself and a missing FMU is refused naming it.
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "hdae/compare.hpp"
+#include "hdae/errors.hpp"
+#include "hdae/fmi.hpp"
 #include "hdae/model_builder.hpp"
 #include "hdae/models/pendulum.hpp"
 #include "hdae/simulator.hpp"
@@ -67,5 +71,14 @@ int main() {
       r2.status.ok() && near("phi(10)", r2.table.final_value("phi"), 0.120289, 1e-5);
   const hdae::CompareReport self = hdae::compare_results(r2.table, r2.table, {});
   std::printf("pendulum result against itself: %s", self.brief_report().c_str());
-  return decay_ok && pendulum_ok && self.agree ? 0 : 1;
+  // hdae::fmi links from the install (libzip and pugixml found by the package): an FMU that
+  // is not there is an IoError that names the file.
+  bool fmi_ok = false;
+  try {
+    (void)hdae::fmi::load("no_such_model.fmu");
+  } catch (const hdae::IoError& e) {
+    fmi_ok = std::string(e.what()).find("no_such_model.fmu") != std::string::npos;
+    std::printf("hdae::fmi::load of a missing FMU: %s (%s)\n", e.what(), fmi_ok ? "ok" : "WRONG");
+  }
+  return decay_ok && pendulum_ok && self.agree && fmi_ok ? 0 : 1;
 }
