@@ -45,6 +45,11 @@ std::string ldd_output(const std::filesystem::path& file) {
   while (fgets(buffer.data(), static_cast<int>(buffer.size()), pipe.get()) != nullptr) {
     text += buffer.data();
   }
+  // A runtime ldd cannot read would ship without its libraries: an FMU that loads nowhere.
+  if (pclose(pipe.release()) != 0) {
+    throw IoError(fmt::format("ldd cannot list the libraries of the FMU runtime '{}': {}",
+                              file.string(), text));
+  }
   return text;
 }
 

@@ -78,8 +78,9 @@ struct IndexReducedModel::Impl {
 
   void build();
   /// Moves the slots of the original's start values (x_j, and der(x_j) where given) from the
-  /// consistent start by as much as those values moved since: a parameter the start values
-  /// follow, varied for a sensitivity at t0 (SimulationModel::vary_parameter).
+  /// consistent start by as much as those values moved since, then makes the start consistent
+  /// again for the equations as the parameter now makes them: a parameter varied for a
+  /// sensitivity at t0 (SimulationModel::vary_parameter).
   void follow_original_starts();
   /// ModelError unless the analysis is one the reduction handles (regular, without row
   /// combinations, no row differentiated more than three times); t: where it was made.

@@ -40,6 +40,7 @@ TEST_CASE("every bundled model exports as an FMU that steps through the first te
       CHECK(std::count_if(values.begin(), values.end(),
                           [](double v) { return !std::isfinite(v); }) == 0);
     }
+    // Ten communication points reached in turn: the sum of ten steps, to its rounding.
     CHECK(std::abs(t - (run.start_s + 10 * h)) < 1e-9 * std::max(1.0, std::abs(t)));
     fmu.function<fmi3FreeInstanceFn>("fmi3FreeInstance")(instance);
   }

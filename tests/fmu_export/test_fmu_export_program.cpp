@@ -1,6 +1,7 @@
 // `hdae fmu export` run in-process (tools/hdae/fmu_export_command.cpp): a command line it
 // cannot follow is an exit status 2 with a message naming the problem, and nothing written.
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -69,4 +70,23 @@ TEST_CASE("hdae fmu export exits with 2 naming an output it cannot write") {
   o = hdae_fmu({"bouncing_ball"});
   CHECK(o.status == 2);
   CHECK(o.err.find("-o <file>.fmu") != std::string::npos);
+}
+
+TEST_CASE("hdae fmu export exits with 2 naming a runtime that is no shared library") {
+  // An FMU whose binary's libraries cannot be listed would load nowhere: refused, nothing
+  // written.
+  const test::TempDir dir;
+  const std::filesystem::path fake = dir.file("libhdae_fmu_runtime.so");
+  { std::ofstream(fake) << "not a library\n"; }
+  setenv("HDAE_FMU_RUNTIME", fake.c_str(), 1);
+  const std::string fmu = dir.file("x.fmu").string();
+  std::ostringstream out;
+  std::ostringstream err;
+  const int status =
+      cli::run_hdae({"fmu", "export", "bouncing_ball", "-o", fmu}, {out, err, nullptr});
+  setenv("HDAE_FMU_RUNTIME", test::fmu_runtime().c_str(), 1);
+  CHECK(status == 2);
+  CHECK(err.str().find("ldd cannot list the libraries of the FMU runtime '" + fake.string()) !=
+        std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(fmu));
 }
