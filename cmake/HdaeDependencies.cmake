@@ -1,5 +1,6 @@
 # Every dependency comes from a Debian package (see scripts/install-deps.sh).
-find_package(SUNDIALS 6.4 REQUIRED COMPONENTS ida sunlinsolklu sunlinsoldense sunmatrixsparse
+find_package(SUNDIALS 6.4 REQUIRED COMPONENTS ida cvode arkode sunlinsolklu sunlinsoldense
+                                           sunnonlinsolfixedpoint sunmatrixsparse
                                            sunmatrixdense nvecserial nvecopenmp)
 include(${CMAKE_CURRENT_LIST_DIR}/HdaeOpenMP.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/HdaeSuiteSparseQR.cmake)

@@ -15,6 +15,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "hdae/errors.hpp"
+#include "hdae/options.hpp"
 #include "hdae/version.hpp"
 #include "program/parse_arguments.hpp"
 #include "program/record_options.hpp"
@@ -45,6 +47,16 @@ std::optional<RestartStep> parse_restart_step(const std::string& text) {
   if (text == "from-history") return RestartStep::kFromHistory;
   if (text == "keep-order") return RestartStep::kKeepOrder;
   return std::nullopt;
+}
+
+/// CLI11 validator for --method: "" when the name is one of SimulationOptions::method's.
+std::string check_method(const std::string& text) {
+  try {
+    (void)parse_integration_method(text);
+    return {};
+  } catch (const OptionError& e) {
+    return e.what();
+  }
 }
 
 /// CLI11 validator for --restart-step.
@@ -219,6 +231,15 @@ void add_integrator_options(CLI::App& app, SimulationOptions& options, std::stri
       ->type_name("N")
       ->check(kNotEmpty)
       ->capture_default_str();
+  app.add_option_function<std::string>(
+         "--method",
+         [&options](const std::string& name) { options.method = parse_integration_method(name); },
+         "the integrator: ida (IDA's BDF, any model), auto (IDA for DAEs; explicit ODEs on an "
+         "explicit Runge-Kutta pair, moved to CVODE's BDF while stiff), bdf (CVODE's BDF), "
+         "adams (CVODE's Adams-Moulton) or erk (ARKODE's explicit Runge-Kutta); the last "
+         "three for explicit ODEs only [default: ida]")
+      ->type_name("WHICH")
+      ->check(CLI::Validator(check_method, "", ""));
   app.add_option("--restart-step", restart_step,
                  "IDA's first step after an event that restarts it: ida-estimate (IDA's own, "
                  "far more accurate than the tolerance asks), from-history (from the step "

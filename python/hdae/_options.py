@@ -31,6 +31,7 @@ _ENUMS = {
     "linear_solver": _hdae.LinearSolverKind,
     "jump_rule": _hdae.JumpRule,
     "restart_step": _hdae.RestartStep,
+    "method": _hdae.IntegrationMethod,
     "log_level": _hdae.LogLevel,
     "record_rows": _hdae.RecordedRows,
 }

@@ -29,6 +29,12 @@ void bind_option_enums(py::module_& m) {
       .value("ida_estimate", RestartStep::kIdaEstimate)
       .value("from_history", RestartStep::kFromHistory)
       .value("keep_order", RestartStep::kKeepOrder);
+  py::enum_<IntegrationMethod>(m, "IntegrationMethod")
+      .value("ida", IntegrationMethod::kIda)
+      .value("auto", IntegrationMethod::kAuto)
+      .value("bdf", IntegrationMethod::kBdf)
+      .value("adams", IntegrationMethod::kAdams)
+      .value("erk", IntegrationMethod::kErk);
   py::enum_<RecordedRows>(m, "RecordedRows")
       .value("grid", RecordedRows::kGrid)
       .value("events_only", RecordedRows::kEventsOnly);
@@ -108,9 +114,15 @@ void bind_run_span_and_tolerances(py::class_<SimulationOptions>& cls) {
 /// How IDA steps: step sizes, the linear solver, the order, the Newton iterations, threads.
 void bind_integrator_options(py::class_<SimulationOptions>& cls) {
   using O = SimulationOptions;
-  cls.def_readwrite("max_step_s", &O::max_step_s,
-                    "Largest integration step, in s; 0 for no limit, otherwise at least the run's "
-                    "time resolution.")
+  cls.def_readwrite("method", &O::method,
+                    "The integrator: 'ida' (IDA's BDF, any model; the default), 'auto' (IDA for "
+                    "DAEs; explicit ODEs on an explicit Runge-Kutta pair, moved to CVODE's BDF "
+                    "while they are stiff), 'bdf' (CVODE's BDF), 'adams' (CVODE's Adams-Moulton) "
+                    "or 'erk' (ARKODE's explicit Runge-Kutta); the last three for models that are "
+                    "explicit ODEs only.")
+      .def_readwrite("max_step_s", &O::max_step_s,
+                     "Largest integration step, in s; 0 for no limit, otherwise at least the run's "
+                     "time resolution.")
       .def_readwrite(
           "max_steps_per_interval", &O::max_steps_per_interval,
           "Most IDA steps between two recorded rows; more end the run as a solver failure; >= 1.")

@@ -40,6 +40,8 @@ py::dict statistics_dict(const Statistics& s) {
   d["jump_solves"] = s.jump_solves;
   d["jump_newton_iterations"] = s.jump_newton_iterations;
   d["jacobian_colors"] = s.jacobian_colors;
+  d["integrator"] = s.integrator;
+  d["method_switches"] = s.method_switches;
   d["jacobian_time_s"] = s.jacobian_time_s;
   d["wall_time_s"] = s.wall_time_s;
   return d;

@@ -66,7 +66,11 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
   s.ida_nje = 22;
   s.jacobian_time_s = 0.125;
   s.wall_time_s = 0.25;
+  s.integrator = "cvode-bdf";
+  s.method_switches = 3;
   CHECK(s.full_report() ==
+        "integrator: cvode-bdf\n"
+        "method_switches: 3\n"
         "steps: 1\n"
         "residual_evaluations: 2\n"
         "jacobian_residual_evaluations: 3\n"

@@ -90,6 +90,27 @@ enum class RestartStep {
   kKeepOrder,
 };
 
+/// The integrator of a run (SimulationOptions::method; docs/design.md, "Integrators"). The
+/// methods other than kIda and kAuto take models that are explicit ODEs in every mode they
+/// reach: no constraint rows, and every row holds exactly one derivative, with a coefficient
+/// that may depend on t and x (m(x) v' = F is one).
+enum class IntegrationMethod {
+  kIda,    ///< SUNDIALS' IDA (variable-order BDF on F(t, x, x') = 0) for every model
+  kAuto,   ///< IDA for DAEs; for explicit ODEs an explicit Runge-Kutta pair (kErk) that
+           ///< moves to CVODE's BDF while a stiffness estimate says its steps are held by
+           ///< stability rather than accuracy, and back when they are not
+  kBdf,    ///< CVODE's BDF with a dense Newton matrix: stiff explicit ODEs
+  kAdams,  ///< CVODE's Adams-Moulton (orders 1 to 12, fixed-point iteration): non-stiff ODEs
+  kErk,    ///< ARKODE's explicit Runge-Kutta pairs, order 5, 6 or 8 by rel_tol: non-stiff ODEs
+};
+
+/// The option's name of a method, as the command line and Python spell it ("ida", "auto",
+/// "bdf", "adams", "erk").
+[[nodiscard]] const char* to_string(IntegrationMethod method);
+/// The method of a name as to_string spells it; OptionError naming SimulationOptions::method
+/// and the names otherwise.
+[[nodiscard]] IntegrationMethod parse_integration_method(std::string_view name);
+
 enum class LogLevel { kOff, kError, kWarning, kInfo, kDebug };
 
 using LogSink = std::function<void(LogLevel, std::string_view)>;
@@ -98,6 +119,11 @@ using LogSink = std::function<void(LogLevel, std::string_view)>;
 /// naming the field and the enumerators.
 struct SimulationOptions {
   // --- Integration (IDA) ---------------------------------------------------------------
+  /// The integrator; kIda (default) runs every model on IDA. The others are for explicit
+  /// ODEs (see IntegrationMethod); a run that meets a mode that is not one ends with a model
+  /// failure naming the row, except under kAuto, which takes IDA there. Only kIda and kAuto
+  /// combine with sensitivities and with linear_solver kKlu.
+  IntegrationMethod method = IntegrationMethod::kIda;
   /// Start time t0 in s; finite.
   double start_s = 0.0;
   /// Stop time in s; finite, and stop_s - start_s finite and larger than the time resolution of

@@ -8,7 +8,12 @@
 namespace hdae {
 
 struct Statistics {
-  std::int64_t steps = 0;                          ///< IDA steps
+  /// The integrator of the last part of the run: "ida", "cvode-adams", "cvode-bdf" or
+  /// "arkode-erk" (SimulationOptions::method).
+  std::string integrator = "ida";
+  /// Times a run under IntegrationMethod::kAuto moved to another integrator.
+  std::int64_t method_switches = 0;
+  std::int64_t steps = 0;                          ///< the integrator's steps
   std::int64_t residual_evaluations = 0;           ///< all F evaluations, incl. for Jacobians
   std::int64_t jacobian_residual_evaluations = 0;  ///< of which for Jacobians
   std::int64_t jacobian_evaluations = 0;
@@ -26,7 +31,8 @@ struct Statistics {
   std::int64_t jump_newton_iterations = 0;
   std::int64_t jacobian_colors = 0;  ///< colours of the sparse FD Jacobian (KLU)
   // IDA's own counters under their SUNDIALS names (IDAGetIntegratorStats and the linear
-  // solver's getters), summed over restarts, for comparison with other IDA-based tools.
+  // solver's getters), summed over restarts, for comparison with other IDA-based tools; under
+  // CVODE and ARKODE their counters of the same meaning (nre: right-hand side calls).
   // hdae's totals above also count the coloured differences of the KLU path, which IDA does
   // not see (its Jacobian function is hdae's).
   std::int64_t ida_nre = 0;      ///< residual calls of the integrator (no Jacobian's calls)

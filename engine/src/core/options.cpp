@@ -1,5 +1,6 @@
 // SimulationOptions::validate: names the violated field and its rule (hdae/options.hpp).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <limits>
@@ -73,6 +74,7 @@ void check_choices(const SimulationOptions& o) {
   require_choice(o.linear_solver, "linear_solver", {"kAuto", "kDense", "kKlu"});
   require_choice(o.jump_rule, "jump_rule", {"kMidpoint", "kEndPoint"});
   require_choice(o.restart_step, "restart_step", {"kIdaEstimate", "kFromHistory", "kKeepOrder"});
+  require_choice(o.method, "method", {"kIda", "kAuto", "kBdf", "kAdams", "kErk"});
   require_choice(o.record_rows, "record_rows", {"kGrid", "kEventsOnly"});
   require_choice(o.log_level, "log_level", {"kOff", "kError", "kWarning", "kInfo", "kDebug"});
 }
@@ -253,6 +255,24 @@ void check_recording(const SimulationOptions& o) {
   }
 }
 
+/// The combinations only IDA can do: sensitivities (integrated as unknowns of IDA's DAE) and
+/// the sparse Newton matrix of KLU (CVODE's BDF takes a dense one).
+void check_method(const SimulationOptions& o) {
+  const bool ida = o.method == IntegrationMethod::kIda || o.method == IntegrationMethod::kAuto;
+  if (ida) return;
+  if (!o.sensitivities.empty()) {
+    throw OptionError(fmt::format(
+        "SimulationOptions::method {} cannot integrate sensitivities; use method ida or auto",
+        to_string(o.method)));
+  }
+  if (o.linear_solver == LinearSolverKind::kKlu) {
+    throw OptionError(fmt::format(
+        "SimulationOptions::method {} does not take linear_solver kKlu (KLU is IDA's sparse "
+        "Newton solver); use method ida or auto, or linear_solver kAuto",
+        to_string(o.method)));
+  }
+}
+
 /// The list of sensitivities: names the model is asked about when the run is created.
 void check_sensitivities(const SimulationOptions& o) {
   for (std::size_t k = 0; k < o.sensitivities.size(); ++k) {
@@ -274,6 +294,7 @@ void SimulationOptions::validate() const {
   check_events(*this);
   check_recording(*this);
   check_sensitivities(*this);
+  check_method(*this);
 }
 
 SinkSpec SinkSpec::parse(std::string_view text) {
@@ -299,6 +320,34 @@ std::string to_string(const SinkSpec& sink) {
       return "hdf5:" + sink.file.string();
   }
   return fmt::format("kind {}:{}", static_cast<int>(sink.kind), sink.file.string());
+}
+
+namespace {
+
+constexpr std::array<std::pair<std::string_view, IntegrationMethod>, 5> kMethodNames{{
+    {"ida", IntegrationMethod::kIda},
+    {"auto", IntegrationMethod::kAuto},
+    {"bdf", IntegrationMethod::kBdf},
+    {"adams", IntegrationMethod::kAdams},
+    {"erk", IntegrationMethod::kErk},
+}};
+
+}  // namespace
+
+const char* to_string(IntegrationMethod method) {
+  for (const auto& [name, m] : kMethodNames) {
+    if (m == method) return name.data();
+  }
+  return "unknown";
+}
+
+IntegrationMethod parse_integration_method(std::string_view name) {
+  for (const auto& [text, m] : kMethodNames) {
+    if (text == name) return m;
+  }
+  throw OptionError(fmt::format(
+      "SimulationOptions::method must be one of 'ida', 'auto', 'bdf', 'adams', 'erk', got '{}'",
+      name));
 }
 
 double SimulationOptions::resolved_output_interval_s() const {

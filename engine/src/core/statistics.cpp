@@ -19,6 +19,8 @@ std::string Statistics::full_report() const {
   const auto line = [&s](std::string_view name, auto value) {
     s += fmt::format("{}: {}\n", name, value);
   };
+  line("integrator", integrator);
+  line("method_switches", method_switches);
   line("steps", steps);
   line("residual_evaluations", residual_evaluations);
   line("jacobian_residual_evaluations", jacobian_residual_evaluations);

@@ -1,6 +1,11 @@
 #include "simulator/integration.hpp"
 
+#include <cmath>
 #include <utility>
+
+#include <fmt/format.h>
+
+#include "sundials/ida_integrator.hpp"
 
 namespace hdae::detail {
 namespace {
@@ -25,47 +30,48 @@ constexpr double kCurvatureStepFraction = 1e-2;
 Integration::Integration(ModelCalls& model, CrossingTable& crossings, StopWatch& stop,
                          const SimulationOptions& options, Log log)
     : model_(model),
+      crossings_(crossings),
       stop_(stop),
       options_(options),
       log_(std::move(log)),
-      bridge_(model, crossings, stop) {}
+      bridge_(model, crossings, stop),
+      ode_bridge_(bridge_) {}
 
-void Integration::renew(const ModelStructure& s, const reinit::Reinitializer& reinit) {
-  if (ida_) {
-    replaced_counters_ += ida_->counters();
-    replaced_jacobian_time_s_ += ida_->jacobian_time_s();
-  }
-  // The old integrator goes first: it holds the bridge as its problem.
-  ida_.reset();
-  ida_ = std::make_unique<sundials::IdaIntegrator>(bridge_, setup(s, reinit));
-  renew_due_ = false;
-}
+void Integration::renew() { renew_due_ = true; }
 
 void Integration::unknowns_changed(std::size_t n) {
   bridge_.resize(n);
-  algebraic_.reset();
+  rows_changed();
   renew_due_ = true;
 }
 
 void Integration::pattern_changed(const reinit::Reinitializer& reinit) {
   // Not yet started (the pattern changed at t0), or to be made anew after other unknowns:
   // setup() reads the jump solve's pattern then.
-  if (!ida_ || renew_due_) return;
-  ida_->change_pattern(reinit.workspace().pattern()->pattern);
+  if (!integrator_ || renew_due_) return;
+  integrator_->change_pattern(reinit.workspace().pattern()->pattern);
+  form_checked_ = false;
 }
 
-sundials::IdaCounters Integration::counters() const {
-  sundials::IdaCounters c = replaced_counters_;
-  if (ida_) c += ida_->counters();
+sundials::IntegratorCounters Integration::counters() const {
+  sundials::IntegratorCounters c = replaced_counters_;
+  if (integrator_) c += integrator_->counters();
   return c;
 }
 
 double Integration::jacobian_time_s() const {
-  return replaced_jacobian_time_s_ + (ida_ ? ida_->jacobian_time_s() : 0.0);
+  return replaced_jacobian_time_s_ + (integrator_ ? integrator_->jacobian_time_s() : 0.0);
+}
+
+const char* Integration::method_name() const {
+  return method_ ? sundials::ode_method_name(*method_) : "ida";
 }
 
 void Integration::restart(const RestartPoint& p) {
-  if (renew_due_) renew(*p.structure, *p.reinit);
+  structure_ = p.structure;
+  reinit_ = p.reinit;
+  choose_integrator(p);
+  stiffness_.reset();
   // The unknowns' kinds are cached until an event changes the rows.
   const bool same_kinds = algebraic_.has_value();
   if (!algebraic_) algebraic_ = algebraic_unknowns(p);
@@ -81,7 +87,88 @@ void Integration::restart(const RestartPoint& p) {
   // The quick climb goes with the steps from history: under kIdaEstimate it would cost the
   // margin that keeps bouncing-ball impacts within 1e-12 s (docs/design.md, "Restarts").
   const bool quick_climb = options_.restart_step != RestartStep::kIdaEstimate;
-  ida_->restart(p.t, p.x, p.der_x, *algebraic_, initial_step, quick_climb);
+  integrator_->restart(p.t, p.x, p.der_x, *algebraic_, initial_step, quick_climb);
+}
+
+void Integration::choose_integrator(const RestartPoint& p) {
+  if (options_.method == IntegrationMethod::kIda) {
+    if (renew_due_) make_integrator(std::nullopt, p);
+    return;
+  }
+  if (form_checked_ && !renew_due_) return;
+  const std::optional<sundials::OdeMethod> method = method_for(p);
+  form_checked_ = true;
+  if (renew_due_ || method != method_) make_integrator(method, p);
+}
+
+std::optional<sundials::OdeMethod> Integration::method_for(const RestartPoint& p) {
+  PhaseScope scope(model_, ModelPhase::kIntegration);
+  const linalg::ColouredPattern* coloured = p.reinit->workspace().pattern();
+  std::string why;
+  std::optional<ExplicitForm> form =
+      find_explicit_form(model_, crossings_, p.t, p.x, p.der_x, p.row_kinds,
+                         coloured != nullptr ? &coloured->pattern : nullptr, &why);
+  if (!form) {
+    if (options_.method == IntegrationMethod::kAuto) return std::nullopt;
+    model_.fail(p.t, fmt::format("SimulationOptions::method {} integrates explicit ODEs only, and "
+                                 "this mode is not one: {}; use method ida or auto",
+                                 to_string(options_.method), why));
+  }
+  ode_bridge_.use(std::move(*form));
+  switch (options_.method) {
+    case IntegrationMethod::kBdf:
+      return sundials::OdeMethod::kBdf;
+    case IntegrationMethod::kAdams:
+      return sundials::OdeMethod::kAdams;
+    default:
+      return sundials::OdeMethod::kErk;
+  }
+}
+
+bool Integration::follow_stiffness() {
+  if (options_.method != IntegrationMethod::kAuto || !method_ || !stiffness_.count_step()) {
+    return false;
+  }
+  const double t = integrator_->t();
+  const std::vector<double> y(integrator_->y().begin(), integrator_->y().end());
+  const std::vector<double> yp(integrator_->yp().begin(), integrator_->yp().end());
+  double rho = 0.0;
+  {
+    PhaseScope scope(model_, ModelPhase::kIntegration);
+    rho = stiffness_.spectral_radius(ode_bridge_, t, y, integrator_->error_weights());
+  }
+  if (erk_boundary_ == 0.0) erk_boundary_ = sundials::erk_stability_boundary(options_.rel_tol);
+  const sundials::OdeMethod next =
+      StiffnessCheck::choose(*method_, std::abs(integrator_->last_step()), rho, erk_boundary_);
+  if (next == *method_) return false;
+  log_(LogLevel::kInfo,
+       fmt::format("t = {}: the ODE {} here (step {:g} s, |eigenvalue| {:g} 1/s): "
+                   "{} goes on",
+                   t, next == sundials::OdeMethod::kBdf ? "is stiff" : "is not stiff",
+                   std::abs(integrator_->last_step()), rho, sundials::ode_method_name(next)));
+  const RestartPoint p{.t = t, .x = y, .der_x = yp, .structure = structure_, .reinit = reinit_};
+  make_integrator(next, p);
+  integrator_->restart(t, y, yp, *algebraic_, 0.0, false);
+  return true;
+}
+
+void Integration::make_integrator(std::optional<sundials::OdeMethod> method,
+                                  const RestartPoint& p) {
+  if (integrator_) {
+    replaced_counters_ += integrator_->counters();
+    replaced_jacobian_time_s_ += integrator_->jacobian_time_s();
+    if (!renew_due_) ++method_switches_;
+  }
+  // The old integrator goes first: it holds a bridge as its problem.
+  integrator_.reset();
+  sundials::IntegratorSetup s = setup(*p.structure, *p.reinit);
+  if (method) {
+    integrator_ = sundials::make_ode_integrator(*method, ode_bridge_, std::move(s));
+  } else {
+    integrator_ = std::make_unique<sundials::IdaIntegrator>(bridge_, std::move(s));
+  }
+  method_ = method;
+  renew_due_ = false;
 }
 
 bool Integration::continue_smoothly(const RestartPoint& p) {
@@ -93,8 +180,9 @@ bool Integration::continue_smoothly(const RestartPoint& p) {
   PhaseScope scope(model_, ModelPhase::kIntegration);
   bridge_.restarting(p.t);
   // The step that found the root was a free one (IdaIntegrator::step).
-  if (!ida_->continue_from_history(p.t, p.x, p.der_x, ida_->last_step())) return false;
-  ida_->set_algebraic(*algebraic_);
+  if (!integrator_->continue_from_history(p.t, p.x, p.der_x, integrator_->last_step()))
+    return false;
+  integrator_->set_algebraic(*algebraic_);
   return true;
 }
 
@@ -106,15 +194,15 @@ bool Integration::continue_at_order(const RestartPoint& p, double bounded_step) 
   // shorter than the step that found the impact). Then, and without the curvature (an
   // order-1 history, derivatives that cannot be differentiated here), the first step is
   // bounded as under kFromHistory.
-  const double h = ida_->free_step();
+  const double h = integrator_->free_step();
   std::optional<std::vector<double>> curvature;
-  if (ida_->history_order() >= 2 && h > 0.0) {
+  if (integrator_->history_order() >= 2 && h > 0.0) {
     curvature =
         p.reinit->second_derivatives(p.t, p.row_kinds, p.x, p.der_x, kCurvatureStepFraction * h);
   }
-  if (!curvature) return ida_->continue_from_history(p.t, p.x, p.der_x, bounded_step);
-  return ida_->continue_from_history(p.t, p.x, p.der_x, p.crossing_flipped ? bounded_step : h,
-                                     *curvature);
+  if (!curvature) return integrator_->continue_from_history(p.t, p.x, p.der_x, bounded_step);
+  return integrator_->continue_from_history(p.t, p.x, p.der_x,
+                                            p.crossing_flipped ? bounded_step : h, *curvature);
 }
 
 double Integration::restart_step(double t) const {
@@ -123,7 +211,8 @@ double Integration::restart_step(double t) const {
   // analytic ones (tests/events/test_state_events.cpp). kFromHistory and kKeepOrder trade
   // that margin for steps (docs/design.md, "Restarts").
   if (options_.restart_step != RestartStep::kIdaEstimate) {
-    if (const double h = ida_->step_from_history(t, kRestartErrorFraction); h > 0.0) return h;
+    if (const double h = integrator_->step_from_history(t, kRestartErrorFraction); h > 0.0)
+      return h;
   }
   return options_.initial_step_s;
 }

@@ -6,7 +6,7 @@
 
 namespace hdae::detail {
 
-void RootLocation::note_roots(const sundials::IdaIntegrator& ida, double t,
+void RootLocation::note_roots(const sundials::Integrator& ida, double t,
                               std::span<const double> x_at_t, std::span<const double> der_x_at_t) {
   PhaseScope scope(model_, ModelPhase::kIntegration);
   // The values at t itself tell which reported crossings are exactly zero there; those have
@@ -24,12 +24,12 @@ void RootLocation::note_roots(const sundials::IdaIntegrator& ida, double t,
   crossings_.note_roots_ahead(crossed);
 }
 
-double RootLocation::tolerance(const sundials::IdaIntegrator& ida, double t) {
+double RootLocation::tolerance(const sundials::Integrator& ida, double t) {
   // IDA's own time resolution of roots (ttol in IDARootfind).
   return 100.0 * std::numeric_limits<double>::epsilon() * (std::abs(t) + std::abs(ida.last_step()));
 }
 
-void RootLocation::locate_first_flip(sundials::IdaIntegrator& ida, double t_lo) {
+void RootLocation::locate_first_flip(sundials::Integrator& ida, double t_lo) {
   // IDA stops its root search where a root function is exactly zero: at a step end or at a
   // probe of its bracket. A value that reaches zero and stays there (max(0, 0.3 - t)) is
   // then reported anywhere on its flat part, not where it got there. Its Boolean (z > 0)

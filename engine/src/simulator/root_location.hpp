@@ -10,7 +10,7 @@
 
 #include "events/crossing_table.hpp"
 #include "model/model_calls.hpp"
-#include "sundials/ida_integrator.hpp"
+#include "sundials/integrator.hpp"
 
 namespace hdae::detail {
 
@@ -23,13 +23,13 @@ class RootLocation {
   void resize(std::size_t unknowns) { probe_.assign(3 * unknowns, 0.0); }
   /// After kRoot from a step that began at t_lo: moves the root back to the first instant at
   /// which a crossing's Boolean flips, when IDA reported one that is exactly zero.
-  void locate_first_flip(sundials::IdaIntegrator& ida, double t_lo);
+  void locate_first_flip(sundials::Integrator& ida, double t_lo);
   /// Tells the crossing table which crossings IDA located at t (the state there: x, der_x), and
   /// which cross within IDA's time resolution after t (simultaneous events).
-  void note_roots(const sundials::IdaIntegrator& ida, double t, std::span<const double> x,
+  void note_roots(const sundials::Integrator& ida, double t, std::span<const double> x,
                   std::span<const double> der_x);
   /// IDA's root time resolution at t (ttol in IDARootfind).
-  [[nodiscard]] static double tolerance(const sundials::IdaIntegrator& ida, double t);
+  [[nodiscard]] static double tolerance(const sundials::Integrator& ida, double t);
 
  private:
   [[nodiscard]] std::span<double> x() { return std::span(probe_).first(probe_.size() / 3); }

@@ -20,6 +20,9 @@ void SimulationRun::process_step(const PendingStep& step) {
     // x and der_x are copied from IDA only when someone reads them (step_.from_ida).
     step_.t = step.t;
     step_.from_ida = true;
+    // Under method kAuto an explicit ODE may move to the other integrator here; the rows up to
+    // the step's end came from the one that took it.
+    integration_.follow_stiffness();
     return;
   }
   take_ida_state();
@@ -30,7 +33,7 @@ void SimulationRun::process_step(const PendingStep& step) {
   const bool at_stop = same_time(t, options_.stop_s);
   const bool is_root = step.result == sundials::StepResult::kRoot;
   const bool due = schedule_.collect_due(t);
-  if (is_root) root_location_.note_roots(integration_.ida(), t, u_.x, u_.der_x);
+  if (is_root) root_location_.note_roots(integration_.integrator(), t, u_.x, u_.der_x);
   if (is_root || due) {
     const EventKind kind = is_root ? EventKind::kState : EventKind::kTime;
     // At a time event IDA stands exactly at t (its stop time), and may go on from there when
@@ -46,7 +49,7 @@ void SimulationRun::process_step(const PendingStep& step) {
     const bool restart = !may_continue || !continues_without_restart(t, event_log_.records.back());
     store_row(t);  // the right limit x^+(t_e)
     if (kind == EventKind::kState) {
-      if (auto verdict = chattering_.add(t, integration_.ida().root_info())) {
+      if (auto verdict = chattering_.add(t, integration_.integrator().root_info())) {
         finish({Outcome::kChattering, t, verdict->message});
         return;
       }
@@ -100,7 +103,8 @@ bool SimulationRun::continues_without_restart(double t, const EventRecord& recor
     return false;
   }
   // IDA's own y and yp at t are still the left limits: the event iteration worked on copies.
-  if (!continuation_.unchanged(t, integration_.ida().y(), integration_.ida().yp())) return false;
+  if (!continuation_.unchanged(t, integration_.integrator().y(), integration_.integrator().yp()))
+    return false;
   // x^+ differs from x^- at most by the jump solve's polishing of a state IDA accepted
   // (below the jump tolerance, or the event would list a jump), and der_x^+ from der_x^- by
   // what IDA's corrector left: IDA's solution goes on as it would without the event, so the

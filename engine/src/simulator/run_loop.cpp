@@ -23,7 +23,7 @@ void SimulationRun::advance_until(double target, AdvanceEnd end) {
         // from the step, without stopping IDA (the next advance goes on from the same step).
         store_output_rows(*step_.pending, target);
         if (life_.status.outcome != Outcome::kRunning) return;
-        integration_.ida().interpolate(target, u_.x, u_.der_x);
+        integration_.integrator().interpolate(target, u_.x, u_.der_x);
         step_.from_ida = false;
         step_.t = target;
         return;
@@ -51,11 +51,11 @@ void SimulationRun::take_step() {
   const double t_out = std::min(grid_.next_time(), t_event);
   const double t_stop = options_.step_to_outputs ? t_out : t_event;
   sundials::StepResult result = sundials::StepResult::kFailure;
-  const double t_from = integration_.ida().t();
+  const double t_from = integration_.integrator().t();
   {
     PhaseScope scope(model_, ModelPhase::kIntegration);
     step_.stepping_from = t_from;
-    result = integration_.ida().step(t_out, t_stop);
+    result = integration_.integrator().step(t_out, t_stop);
     step_.stepping_from.reset();
   }
   // A step that ended on an output time (step_to_outputs) is a plain step whose end is that
@@ -69,8 +69,8 @@ void SimulationRun::take_step() {
     return;
   }
   if (result == sundials::StepResult::kRoot)
-    root_location_.locate_first_flip(integration_.ida(), t_from);
-  step_.pending = PendingStep{result, integration_.ida().t()};
+    root_location_.locate_first_flip(integration_.integrator(), t_from);
+  step_.pending = PendingStep{result, integration_.integrator().t()};
   if (stop_watch_.requested()) {
     // The rows up to the step's end, then the run stops there.
     const PendingStep step = *step_.pending;
@@ -95,7 +95,8 @@ void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
     // Interpolated straight into the recorder's row; the run's own x and der_x are set from
     // the step afterwards (process_step, advance_until), or from this row when the run ends
     // here.
-    integration_.ida().interpolate(g, output_.recorder.grid_x(), output_.recorder.grid_der_x());
+    integration_.integrator().interpolate(g, output_.recorder.grid_x(),
+                                          output_.recorder.grid_der_x());
     try {
       output_.recorder.store_grid(grid_.next_index(), g);
     } catch (...) {
@@ -123,11 +124,11 @@ void SimulationRun::take_grid_row_state(double g) {
 
 void SimulationRun::take_ida_state() {
   step_.from_ida = false;
-  const auto y = integration_.ida().y();
-  const auto yp = integration_.ida().yp();
+  const auto y = integration_.integrator().y();
+  const auto yp = integration_.integrator().yp();
   std::copy(y.begin(), y.end(), u_.x.begin());
   std::copy(yp.begin(), yp.end(), u_.der_x.begin());
-  step_.t = integration_.ida().t();
+  step_.t = integration_.integrator().t();
 }
 
 void SimulationRun::step_failed() {
@@ -140,8 +141,8 @@ void SimulationRun::step_failed() {
   }
   store_row(t);
   finish(solver_failure(fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)", t,
-                                    integration_.ida().last_flag_name(),
-                                    integration_.ida().last_step())));
+                                    integration_.integrator().last_flag_name(),
+                                    integration_.integrator().last_step())));
 }
 
 SimulationStatus SimulationRun::solver_failure(std::string message) {
@@ -168,10 +169,10 @@ void SimulationRun::too_many_steps() {
   // here, so the limit between two stored rows is kept by the loop, with IDA's flag name.
   take_ida_state();
   store_row(step_.t);
-  finish(solver_failure(
-      fmt::format("IDA failed at t = {} with IDA_TOO_MUCH_WORK: {} steps since the last stored "
-                  "row (max_steps_per_interval; last step size {:.3g} s)",
-                  step_.t, options_.max_steps_per_interval, integration_.ida().last_step())));
+  finish(solver_failure(fmt::format(
+      "IDA failed at t = {} with IDA_TOO_MUCH_WORK: {} steps since the last stored "
+      "row (max_steps_per_interval; last step size {:.3g} s)",
+      step_.t, options_.max_steps_per_interval, integration_.integrator().last_step())));
 }
 
 void SimulationRun::finish(SimulationStatus status) {

@@ -202,7 +202,7 @@ void SimulationRun::end_output() {
 
 const Statistics& SimulationRun::statistics() const {
   if (integration_.started()) {
-    const sundials::IdaCounters c = integration_.counters();
+    const sundials::IntegratorCounters c = integration_.counters();
     Statistics& s = statistics_;
     s.steps = c.steps;
     s.residual_evaluations = c.residual_evaluations + c.dq_residual_evaluations;
@@ -211,7 +211,9 @@ const Statistics& SimulationRun::statistics() const {
     s.error_test_failures = c.error_test_failures;
     s.convergence_failures = c.convergence_failures;
     s.root_function_evaluations = c.root_evaluations;
-    s.jacobian_colors = integration_.ida().jacobian_colors();
+    s.jacobian_colors = integration_.integrator().jacobian_colors();
+    s.integrator = integration_.method_name();
+    s.method_switches = integration_.method_switches();
     s.ida_nre = c.residual_evaluations;
     s.ida_nre_ls = c.ls_residual_evaluations;
     s.ida_nni = c.nonlinear_iterations;
@@ -227,7 +229,7 @@ const Statistics& SimulationRun::statistics() const {
 }
 
 void SimulationRun::start_integration() {
-  integration_.renew(*u_.structure, *reinit_);
+  integration_.renew();
   restart_integrator(options_.start_s);
 }
 

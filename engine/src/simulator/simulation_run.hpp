@@ -69,7 +69,8 @@ class SimulationRun final : public EventHost {
   [[nodiscard]] const SimulationOptions& options() const { return options_; }
   /// IDA's error weights for its last step (empty before the first): 1/(rtol |x_i| + atol_i).
   [[nodiscard]] std::vector<double> error_weights() const {
-    return integration_.started() ? integration_.ida().error_weights() : std::vector<double>{};
+    return integration_.started() ? integration_.integrator().error_weights()
+                                  : std::vector<double>{};
   }
 
   // EventHost

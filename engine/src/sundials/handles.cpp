@@ -45,4 +45,26 @@ void check_ida(int flag, std::string_view call) {
   if (flag < 0) throw SundialsError(fmt::format("{} failed: {}", call, ida_flag_name(flag)));
 }
 
+std::string cvode_flag_name(int flag) {
+  char* name = CVodeGetReturnFlagName(flag);
+  std::string result = name != nullptr ? name : "unknown flag";
+  std::free(name);
+  return result;
+}
+
+std::string arkode_flag_name(int flag) {
+  char* name = ERKStepGetReturnFlagName(flag);
+  std::string result = name != nullptr ? name : "unknown flag";
+  std::free(name);
+  return result;
+}
+
+void check_cvode(int flag, std::string_view call) {
+  if (flag < 0) throw SundialsError(fmt::format("{} failed: {}", call, cvode_flag_name(flag)));
+}
+
+void check_arkode(int flag, std::string_view call) {
+  if (flag < 0) throw SundialsError(fmt::format("{} failed: {}", call, arkode_flag_name(flag)));
+}
+
 }  // namespace hdae::sundials

@@ -11,12 +11,15 @@
 #include <string>
 #include <string_view>
 
+#include <arkode/arkode_erkstep.h>
+#include <cvode/cvode.h>
 #include <ida/ida.h>
 #include <nvector/nvector_openmp.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nonlinearsolver.h>
 
 // IDA's own interpolation of y and y' at a time inside the last step, the one IDASolve uses
 // for its IDA_NORMAL output (ida.c). libsundials_ida 6.x exports it but its installed headers
@@ -46,15 +49,28 @@ struct MatrixDeleter {
 struct LinearSolverDeleter {
   void operator()(SUNLinearSolver s) const { SUNLinSolFree(s); }
 };
+struct NonlinearSolverDeleter {
+  void operator()(SUNNonlinearSolver s) const { SUNNonlinSolFree(s); }
+};
 struct IdaDeleter {
   void operator()(void* mem) const { IDAFree(&mem); }
+};
+struct CvodeDeleter {
+  void operator()(void* mem) const { CVodeFree(&mem); }
+};
+struct ErkDeleter {
+  void operator()(void* mem) const { ERKStepFree(&mem); }
 };
 
 using Context = std::unique_ptr<std::remove_pointer_t<SUNContext>, ContextDeleter>;
 using Vector = std::unique_ptr<std::remove_pointer_t<N_Vector>, VectorDeleter>;
 using Matrix = std::unique_ptr<std::remove_pointer_t<SUNMatrix>, MatrixDeleter>;
 using LinearSolver = std::unique_ptr<std::remove_pointer_t<SUNLinearSolver>, LinearSolverDeleter>;
+using NonlinearSolver =
+    std::unique_ptr<std::remove_pointer_t<SUNNonlinearSolver>, NonlinearSolverDeleter>;
 using IdaMemory = std::unique_ptr<void, IdaDeleter>;
+using CvodeMemory = std::unique_ptr<void, CvodeDeleter>;
+using ErkMemory = std::unique_ptr<void, ErkDeleter>;
 
 [[nodiscard]] Context make_context();
 
@@ -92,5 +108,12 @@ enum class VectorKind { kSerial, kOpenMP };
 
 /// Throws SundialsError naming the call and IDA's flag name when flag < 0.
 void check_ida(int flag, std::string_view call);
+
+/// CVODE's and ARKODE's names of a return flag, e.g. "CV_TOO_MUCH_WORK", "ARK_ERR_FAILURE".
+[[nodiscard]] std::string cvode_flag_name(int flag);
+[[nodiscard]] std::string arkode_flag_name(int flag);
+/// Throws SundialsError naming the call and the flag when flag < 0.
+void check_cvode(int flag, std::string_view call);
+void check_arkode(int flag, std::string_view call);
 
 }  // namespace hdae::sundials

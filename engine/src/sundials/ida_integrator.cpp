@@ -174,15 +174,15 @@ std::vector<double> IdaIntegrator::error_weights() const {
 
 void IdaIntegrator::harvest() { tally_.harvested = ida_totals(); }
 
-IdaCounters IdaIntegrator::counters() const {
-  IdaCounters c = ida_totals();
+IntegratorCounters IdaIntegrator::counters() const {
+  IntegratorCounters c = ida_totals();
   // Our coloured difference quotients are not IDA's; they are counted across restarts here.
   c.dq_residual_evaluations += tally_.fd_residual_evaluations;
   return c;
 }
 
-IdaCounters IdaIntegrator::ida_totals() const {
-  IdaCounters c = tally_.harvested;
+IntegratorCounters IdaIntegrator::ida_totals() const {
+  IntegratorCounters c = tally_.harvested;
   if (!ida_ || !at_.initialized) return c;
   // Since the last restart only (IDAReInit zeroed IDA's counters).
   void* mem = ida_.get();

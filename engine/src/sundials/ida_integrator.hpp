@@ -26,6 +26,7 @@
 
 #include "sparsity/sparsity_pattern.hpp"
 #include "sundials/handles.hpp"
+#include "sundials/integrator.hpp"
 #include "sundials/restart_climb.hpp"
 
 namespace hdae::sundials {
@@ -53,79 +54,16 @@ class IdaProblem {
                         MatrixEntries& entries) = 0;
 };
 
-/// Severity of a message of IDA's error handler.
-enum class MessageKind { kError, kWarning };
-using MessageSink = std::function<void(MessageKind, std::string_view)>;
-
-struct IntegratorSetup {
-  std::size_t n = 0;
-  std::vector<int> root_directions;  ///< +1 rising, -1 falling, 0 both, one per root function
-  double rel_tol = 1e-6;
-  std::vector<double> abs_tol;  ///< per component
-  double max_step_s = 0.0;      ///< 0: no limit
-  long max_steps = 100000;      ///< most steps between two calls that return to the caller
-  int max_order = 5;            ///< highest BDF order (IDASetMaxOrd)
-  double nonlinear_convergence_coef = 0.33;            ///< IDASetNonlinConvCoef
-  const sparsity::SparsityPattern* pattern = nullptr;  ///< non-null selects KLU
-  bool analytic_jacobian = false;
-  /// <= 1: serial vectors; n > 1: OpenMP vectors with n threads (handles.hpp, make_vector).
-  int threads = 1;
-  /// Keep free_step() for restarts from history (RestartStep::kFromHistory, kKeepOrder); one
-  /// call into IDA per step otherwise saved.
-  bool restarts_from_history = false;
-  MessageSink messages;  ///< receives IDA's error and warning messages
-};
-
-/// IDA's counters, accumulated over restarts.
-struct IdaCounters {
-  long steps = 0;
-  long residual_evaluations = 0;     ///< IDA's own (nre)
-  long dq_residual_evaluations = 0;  ///< for difference-quotient Jacobians (IDA's and ours)
-  long ls_residual_evaluations = 0;  ///< of which by IDA's linear solver (nreLS)
-  long jacobian_evaluations = 0;     ///< nje
-  long linear_setups = 0;            ///< nsetups
-  long nonlinear_iterations = 0;     ///< nni
-  long error_test_failures = 0;      ///< netf
-  long convergence_failures = 0;     ///< nncf
-  long root_evaluations = 0;
-
-  /// The sum over integrators of one run (IDA is created anew when the unknowns change).
-  IdaCounters& operator+=(const IdaCounters& o) {
-    steps += o.steps;
-    residual_evaluations += o.residual_evaluations;
-    dq_residual_evaluations += o.dq_residual_evaluations;
-    ls_residual_evaluations += o.ls_residual_evaluations;
-    jacobian_evaluations += o.jacobian_evaluations;
-    linear_setups += o.linear_setups;
-    nonlinear_iterations += o.nonlinear_iterations;
-    error_test_failures += o.error_test_failures;
-    convergence_failures += o.convergence_failures;
-    root_evaluations += o.root_evaluations;
-    return *this;
-  }
-};
-
-/// How one call of step() ended.
-enum class StepResult {
-  kStepped,      ///< one internal step completed; t() is its end
-  kRoot,         ///< a root function crossed zero within the step; t() is the root
-  kReachedStop,  ///< the step ended on t_stop
-  kFailure,      ///< IDA gave up; t() is the last completed step
-};
-
-class IdaIntegrator {
+class IdaIntegrator final : public Integrator {
  public:
   IdaIntegrator(IdaProblem& problem, IntegratorSetup setup);
-  IdaIntegrator(const IdaIntegrator&) = delete;
-  IdaIntegrator& operator=(const IdaIntegrator&) = delete;
-  ~IdaIntegrator() = default;
 
   /// (Re)starts at (t, y, yp). is_algebraic marks unknowns excluded from the error test;
   /// initial_step is the first step size (IDASetInitStep), 0 for IDA's own estimate.
   /// quick_climb: after earlier steps, climb back quickly to free_step() (restart_climb.hpp).
   void restart(double t, std::span<const double> y, std::span<const double> yp,
                const std::vector<bool>& is_algebraic, double initial_step = 0.0,
-               bool quick_climb = false);
+               bool quick_climb = false) override;
   /// After an event at t inside the last step: IDA goes on at its order from the right limit
   /// (y, yp, and the second derivative ypp unless empty), its history shifted to it
   /// (history_shift.hpp), with first_step, instead of restarting at order 1 (and without the
@@ -133,56 +71,56 @@ class IdaIntegrator {
   /// no history to shift; the caller restarts then. The unknowns' kinds (restart's
   /// is_algebraic) must be unchanged.
   bool continue_from_history(double t, std::span<const double> y, std::span<const double> yp,
-                             double first_step, std::span<const double> ypp = {});
+                             double first_step, std::span<const double> ypp = {}) override;
   /// The KLU path goes on over another pattern of the same size (the model's after
   /// EventContext::sparsity_changed, coloured), kept alive by the caller: the matrix takes its
   /// entries, KLU analyses it anew and the coloured differences use its colouring. IDA keeps
   /// its history (continue_from_history, or simply the next step) and sets up its linear
   /// solver before its next solve (history_shift.hpp, force_linear_setup). std::logic_error
   /// on the dense path.
-  void change_pattern(const sparsity::SparsityPattern& pattern);
+  void change_pattern(const sparsity::SparsityPattern& pattern) override;
   /// Marks the unknowns excluded from the error test from now on (as restart's is_algebraic),
   /// for IDA going on with its history after an event that only reformulated the rows.
-  void set_algebraic(const std::vector<bool>& is_algebraic);
+  void set_algebraic(const std::vector<bool>& is_algebraic) override;
 
   /// Takes one internal step without passing t_stop. t_out is the next time the caller wants
   /// a solution at; IDA reads it only for its first step after a restart (initial step size).
   /// On kRoot, root_info() tells which functions crossed. On kFailure, and when it rethrows an
   /// exception of a callback, t(), y() and yp() are those of the last step IDA completed.
-  StepResult step(double t_out, double t_stop);
+  StepResult step(double t_out, double t_stop) override;
   /// A first step for a restart at t (inside the last step) from IDA's history: free_step(),
   /// bounded so that an order-1 step's local error h^2/2 ||y''||, with y'' of the solution so
   /// far at t, is at most error_fraction of the tolerance (IDA's weighted norm). 0 before the
   /// first step (nothing is known).
-  [[nodiscard]] double step_from_history(double t, double error_fraction) const;
+  [[nodiscard]] double step_from_history(double t, double error_fraction) const override;
   /// The order of IDA's last step (the degree of its history polynomial); 0 before the first.
-  [[nodiscard]] int history_order() const;
+  [[nodiscard]] int history_order() const override;
   /// y and yp at t inside the last step, [t() - last step, t()], from IDA's interpolating
   /// polynomial; throws when t lies outside.
-  void interpolate(double t, std::span<double> y, std::span<double> yp) const;
+  void interpolate(double t, std::span<double> y, std::span<double> yp) const override;
   /// After kRoot: the root becomes the earlier instant t inside the last step (the first at
   /// which a crossing's Boolean flips, where IDA reported a root function that had reached
   /// zero earlier and stayed there): t(), y(), yp() and root_info() are those of t, y and yp
   /// from IDA's interpolating polynomial. IDA's own state is left; the caller restarts at t.
-  void move_root(double t, std::vector<int> root_info);
+  void move_root(double t, std::vector<int> root_info) override;
 
-  [[nodiscard]] double t() const { return at_.t; }
-  [[nodiscard]] std::span<const double> y() const { return view(y_.get()); }
-  [[nodiscard]] std::span<const double> yp() const { return view(yp_.get()); }
-  [[nodiscard]] const std::vector<int>& root_info() const { return roots_.info; }
-  [[nodiscard]] std::string last_flag_name() const;
-  [[nodiscard]] double last_step() const;
+  [[nodiscard]] double t() const override { return at_.t; }
+  [[nodiscard]] std::span<const double> y() const override { return view(y_.get()); }
+  [[nodiscard]] std::span<const double> yp() const override { return view(yp_.get()); }
+  [[nodiscard]] const std::vector<int>& root_info() const override { return roots_.info; }
+  [[nodiscard]] std::string last_flag_name() const override;
+  [[nodiscard]] double last_step() const override;
   /// |h| of the last step IDA chose by its error estimates alone, not cut short to end on a
   /// stop time: the step size the solution allowed before an event (0 before the first, and
   /// unless IntegratorSetup::restarts_from_history).
-  [[nodiscard]] double free_step() const { return at_.free_step; }
+  [[nodiscard]] double free_step() const override { return at_.free_step; }
   /// IDA's error weights ewt_i = 1/(rtol |y_i| + atol_i), as it set them for its last step.
-  [[nodiscard]] std::vector<double> error_weights() const;
+  [[nodiscard]] std::vector<double> error_weights() const override;
   /// Totals over all restarts so far, including the current segment.
-  [[nodiscard]] IdaCounters counters() const;
-  [[nodiscard]] long jacobian_colors() const;
+  [[nodiscard]] IntegratorCounters counters() const override;
+  [[nodiscard]] long jacobian_colors() const override;
   /// Wall time spent in the Jacobian callback over the whole run (all restarts).
-  [[nodiscard]] double jacobian_time_s() const { return tally_.jacobian_time_s; }
+  [[nodiscard]] double jacobian_time_s() const override { return tally_.jacobian_time_s; }
 
  private:
   static int residual_trampoline(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* self);
@@ -197,7 +135,7 @@ class IdaIntegrator {
   int coloured_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix J);
   void harvest();
   void write_pattern(SUNMatrix J) const;
-  [[nodiscard]] IdaCounters ida_totals() const;
+  [[nodiscard]] IntegratorCounters ida_totals() const;
 
   IdaProblem& problem_;
   IntegratorSetup setup_;
@@ -233,7 +171,7 @@ class IdaIntegrator {
   bool suppress_algebraic_ = false;  ///< id_ masks the error test (IDASetSuppressAlg)
   /// What the run's integrations cost, kept across IDAReInit (which zeroes IDA's counters).
   struct Tally {
-    IdaCounters harvested;
+    IntegratorCounters harvested;
     long fd_residual_evaluations = 0;
     double jacobian_time_s = 0.0;
   } tally_;
