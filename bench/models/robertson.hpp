@@ -28,4 +28,18 @@ class Robertson final : public Model {
   Eq reaction1_, reaction2_, balance_;
 };
 
+/// The same kinetics as an explicit ODE, the mass balance replaced by y3's own rate (the form
+/// of Hairer and Wanner and of SciPy's solvers):
+///   der(y3) = k2 y2^2
+class RobertsonOde final : public Model {
+ public:
+  explicit RobertsonOde(RobertsonParameters p = {});
+  void evaluate(Evaluation& e) override;
+
+ private:
+  RobertsonParameters p_;
+  Var y1_, y2_, y3_;
+  Eq reaction1_, reaction2_, reaction3_;
+};
+
 }  // namespace hdae::bench

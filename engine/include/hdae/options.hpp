@@ -101,7 +101,7 @@ enum class IntegrationMethod {
            ///< stability rather than accuracy, and back when they are not
   kBdf,    ///< CVODE's BDF with a dense Newton matrix: stiff explicit ODEs
   kAdams,  ///< CVODE's Adams-Moulton (orders 1 to 12, fixed-point iteration): non-stiff ODEs
-  kErk,    ///< ARKODE's explicit Runge-Kutta pairs, order 5, 6 or 8 by rel_tol: non-stiff ODEs
+  kErk,    ///< ARKODE's explicit Runge-Kutta with the Dormand-Prince 5(4) pair: non-stiff ODEs
 };
 
 /// The option's name of a method, as the command line and Python spell it ("ida", "auto",

@@ -25,6 +25,9 @@ constexpr double kRestartErrorFraction = 0.05;
 /// chain of bench/restart_main.cpp.
 constexpr double kCurvatureStepFraction = 1e-2;
 
+/// A dense LU of n unknowns costs n^3 / 3 flops, a call of f about 10 n: n^2 / 30 calls.
+constexpr double kCallsPerFactorisationOverN2 = 30.0;
+
 }  // namespace
 
 Integration::Integration(ModelCalls& model, CrossingTable& crossings, StopWatch& stop,
@@ -71,7 +74,7 @@ void Integration::restart(const RestartPoint& p) {
   structure_ = p.structure;
   reinit_ = p.reinit;
   choose_integrator(p);
-  stiffness_.reset();
+  stiffness_.restarted();
   // The unknowns' kinds are cached until an event changes the rows.
   const bool same_kinds = algebraic_.has_value();
   if (!algebraic_) algebraic_ = algebraic_unknowns(p);
@@ -98,6 +101,7 @@ void Integration::choose_integrator(const RestartPoint& p) {
   if (form_checked_ && !renew_due_) return;
   const std::optional<sundials::OdeMethod> method = method_for(p);
   form_checked_ = true;
+  stiff_on_ida_ = false;
   if (renew_due_ || method != method_) make_integrator(method, p);
 }
 
@@ -126,30 +130,54 @@ std::optional<sundials::OdeMethod> Integration::method_for(const RestartPoint& p
 }
 
 bool Integration::follow_stiffness() {
-  if (options_.method != IntegrationMethod::kAuto || !method_ || !stiffness_.count_step()) {
-    return false;
-  }
+  const bool explicit_ode = method_.has_value() || stiff_on_ida_;
+  if (options_.method != IntegrationMethod::kAuto || !explicit_ode) return false;
+  // IDA stands in for CVODE's BDF on the sparse path (stiff_method()).
+  const sundials::OdeMethod current = method_.value_or(sundials::OdeMethod::kBdf);
+  const sundials::IntegratorCounters c = integrator_->counters();
+  const auto n = static_cast<double>(ode_bridge_.size());
+  const StiffnessCheck::Step step{
+      .method = current,
+      .t = integrator_->t(),
+      .cost = static_cast<double>(c.residual_evaluations + c.dq_residual_evaluations) +
+              static_cast<double>(c.linear_setups) * n * n / kCallsPerFactorisationOverN2,
+      .rejections = c.error_test_failures};
+  if (erk_boundary_ == 0.0) erk_boundary_ = sundials::erk_stability_boundary(options_.rel_tol);
+  double rho = 0.0;
+  const auto estimate = [&] {
+    PhaseScope scope(model_, ModelPhase::kIntegration);
+    rho = stiffness_.spectral_radius(ode_bridge_, step.t, integrator_->y(),
+                                     integrator_->error_weights());
+    return rho;
+  };
+  const std::optional<sundials::OdeMethod> next =
+      stiffness_.after_step(step, erk_boundary_, estimate);
+  if (!next || *next == current) return false;
+  switch_to(*next, rho);
+  return true;
+}
+
+void Integration::switch_to(sundials::OdeMethod next, double rho) {
   const double t = integrator_->t();
   const std::vector<double> y(integrator_->y().begin(), integrator_->y().end());
   const std::vector<double> yp(integrator_->yp().begin(), integrator_->yp().end());
-  double rho = 0.0;
-  {
-    PhaseScope scope(model_, ModelPhase::kIntegration);
-    rho = stiffness_.spectral_radius(ode_bridge_, t, y, integrator_->error_weights());
-  }
-  if (erk_boundary_ == 0.0) erk_boundary_ = sundials::erk_stability_boundary(options_.rel_tol);
-  const sundials::OdeMethod next =
-      StiffnessCheck::choose(*method_, std::abs(integrator_->last_step()), rho, erk_boundary_);
-  if (next == *method_) return false;
-  log_(LogLevel::kInfo,
-       fmt::format("t = {}: the ODE {} here (step {:g} s, |eigenvalue| {:g} 1/s): "
-                   "{} goes on",
-                   t, next == sundials::OdeMethod::kBdf ? "is stiff" : "is not stiff",
-                   std::abs(integrator_->last_step()), rho, sundials::ode_method_name(next)));
+  const std::optional<sundials::OdeMethod> method =
+      next == sundials::OdeMethod::kBdf ? stiff_method() : next;
   const RestartPoint p{.t = t, .x = y, .der_x = yp, .structure = structure_, .reinit = reinit_};
-  make_integrator(next, p);
+  make_integrator(method, p);
+  stiff_on_ida_ = !method.has_value();
+  log_(LogLevel::kInfo,
+       fmt::format("t = {}: the ODE {} here (|eigenvalue| {:g} 1/s): {} goes on", t,
+                   next == sundials::OdeMethod::kBdf ? "is stiff" : "is not stiff", rho,
+                   method_name()));
   integrator_->restart(t, y, yp, *algebraic_, 0.0, false);
-  return true;
+  stiffness_.restarted();
+}
+
+std::optional<sundials::OdeMethod> Integration::stiff_method() const {
+  // CVODE's BDF forms a dense Newton matrix; a model on the sparse path keeps KLU under IDA.
+  if (reinit_ != nullptr && reinit_->workspace().pattern() != nullptr) return std::nullopt;
+  return sundials::OdeMethod::kBdf;
 }
 
 void Integration::make_integrator(std::optional<sundials::OdeMethod> method,

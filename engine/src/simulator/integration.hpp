@@ -102,6 +102,11 @@ class Integration {
   /// when the mode is an explicit ODE; a model failure naming the row when it must be one.
   [[nodiscard]] std::optional<sundials::OdeMethod> method_for(const RestartPoint& p);
   void make_integrator(std::optional<sundials::OdeMethod> method, const RestartPoint& p);
+  /// The integrator of a stiff explicit ODE under kAuto: CVODE's BDF, or IDA with KLU on the
+  /// sparse path (empty).
+  [[nodiscard]] std::optional<sundials::OdeMethod> stiff_method() const;
+  /// Starts the integrator of next at the current step's end (follow_stiffness).
+  void switch_to(sundials::OdeMethod next, double rho);
 
   ModelCalls& model_;
   CrossingTable& crossings_;
@@ -117,6 +122,7 @@ class Integration {
   bool renew_due_ = true;
   std::optional<sundials::OdeMethod> method_;  ///< of integrator_: empty for IDA
   StiffnessCheck stiffness_;
+  bool stiff_on_ida_ = false;  ///< an explicit ODE on IDA because it is stiff (stiff_method)
   double erk_boundary_ = 0.0;  ///< erk_stability_boundary at the run's rel_tol, once known
   /// What the last restart was given, for an integrator made at a step's end.
   const ModelStructure* structure_ = nullptr;

@@ -21,6 +21,7 @@ class OdeBridge final : public sundials::OdeProblem {
   /// The explicit form of the mode from now on.
   void use(ExplicitForm form);
 
+  [[nodiscard]] std::size_t size() const { return r0_.size(); }
   int rhs(double t, std::span<const double> y, std::span<double> ydot) override;
   int roots(double t, std::span<const double> y, std::span<double> g) override;
 

@@ -1,6 +1,7 @@
 // The integration loop of SimulationRun (hdae/simulator.hpp has the algorithm): IDA steps one
 // at a time, output rows interpolated from each step, event instants handed to run_events.cpp.
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -140,9 +141,10 @@ void SimulationRun::step_failed() {
     return;
   }
   store_row(t);
-  finish(solver_failure(fmt::format("IDA failed at t = {} with {} (last step size {:.3g} s)", t,
-                                    integration_.integrator().last_flag_name(),
-                                    integration_.integrator().last_step())));
+  const std::string_view method = integration_.method_name();
+  finish(solver_failure(fmt::format(
+      "{} failed at t = {} with {} (last step size {:.3g} s)", method == "ida" ? "IDA" : method, t,
+      integration_.integrator().last_flag_name(), integration_.integrator().last_step())));
 }
 
 SimulationStatus SimulationRun::solver_failure(std::string message) {

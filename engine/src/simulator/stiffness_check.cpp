@@ -47,18 +47,62 @@ double StiffnessCheck::spectral_radius(sundials::OdeProblem& f, double t, std::s
   return rho;
 }
 
-sundials::OdeMethod StiffnessCheck::choose(sundials::OdeMethod current, double h, double rho,
-                                           double boundary) {
-  constexpr double kToBdf = 0.7;
-  constexpr double kToErk = 0.5;
-  const double reach = h * rho;
-  if (current == sundials::OdeMethod::kErk && reach >= kToBdf * boundary) {
+std::optional<sundials::OdeMethod> StiffnessCheck::after_step(const Step& s, double boundary,
+                                                              const std::function<double()>& rho) {
+  ++steps_;
+  if (steps_ <= kWarmUp) {
+    window_start_ = s;
+    return std::nullopt;
+  }
+  if (steps_ < kWarmUp + kWindow || s.t <= window_start_.t) return std::nullopt;
+  const double span = s.t - window_start_.t;
+  const double h = span / static_cast<double>(kWindow);
+  const double rate = (s.cost - window_start_.cost) / span;
+  const double rejected =
+      static_cast<double>(s.rejections - window_start_.rejections) / static_cast<double>(kWindow);
+  steps_ = kWarmUp;  // the next window follows at once
+  window_start_ = s;
+  if (s.method == sundials::OdeMethod::kErk) {
+    pair_rate_ = rate;
+    return on_pair(h, rejected, boundary, rho);
+  }
+  return on_bdf(h, rate, boundary, rho);
+}
+
+std::optional<sundials::OdeMethod> StiffnessCheck::on_pair(double h, double rejected,
+                                                           double boundary,
+                                                           const std::function<double()>& rho) {
+  constexpr double kNearBoundary = 0.5;
+  constexpr double kOscillating = 0.1;
+  constexpr double kRejected = 0.2;
+  if (wait_ > 0) {
+    --wait_;
+    return std::nullopt;
+  }
+  const double reach = h * rho() / boundary;
+  if (reach >= kNearBoundary || (reach >= kOscillating && rejected >= kRejected)) {
+    trial_ = true;
     return sundials::OdeMethod::kBdf;
   }
-  if (current == sundials::OdeMethod::kBdf && reach <= kToErk * boundary) {
+  return std::nullopt;
+}
+
+std::optional<sundials::OdeMethod> StiffnessCheck::on_bdf(double h, double rate, double boundary,
+                                                          const std::function<double()>& rho) {
+  constexpr double kCheaper = 0.5;
+  constexpr double kPairCouldDouble = 0.5;
+  if (trial_) {
+    trial_ = false;
+    if (rate <= kCheaper * pair_rate_) {
+      backoff_ = 0;
+      return std::nullopt;
+    }
+    backoff_ = 2 * backoff_ + 1;
+    wait_ = backoff_;
     return sundials::OdeMethod::kErk;
   }
-  return current;
+  if (h * rho() <= kPairCouldDouble * boundary) return sundials::OdeMethod::kErk;
+  return std::nullopt;
 }
 
 }  // namespace hdae::detail

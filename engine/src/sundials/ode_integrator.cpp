@@ -33,6 +33,7 @@ void OdeIntegrator::restart(double t, std::span<const double> y, std::span<const
   std::copy(y.begin(), y.end(), view(y_.get()).begin());
   std::copy(yp.begin(), yp.end(), view(yp_.get()).begin());
   t_ = t;
+  yp_current_ = true;
   if (!created_) {
     create(t);
     created_ = true;
@@ -53,10 +54,10 @@ StepResult OdeIntegrator::step(double t_out, double t_stop) {
     std::exception_ptr e = std::exchange(pending_, nullptr);
     std::rethrow_exception(e);
   }
-  if (last_flag_ < 0) return StepResult::kFailure;
   // y_ is the solution at t_reached (the step's end, a root or the stop time); its slope
-  // comes from the same interpolant, which costs no call of f.
-  dky(t_, 1, yp_.get());
+  // comes from the same interpolant when it is asked for (yp()).
+  yp_current_ = false;
+  if (last_flag_ < 0) return StepResult::kFailure;
   if (last_flag_ == root_flag()) {
     read_root_info(root_info_.data());
     return StepResult::kRoot;
@@ -73,10 +74,18 @@ void OdeIntegrator::interpolate(double t, std::span<double> y, std::span<double>
   std::copy(w.begin(), w.end(), yp.begin());
 }
 
+std::span<const double> OdeIntegrator::yp() const {
+  if (!yp_current_) {
+    dky(t_, 1, yp_.get());
+    yp_current_ = true;
+  }
+  return view(yp_.get());
+}
+
 void OdeIntegrator::move_root(double t, std::vector<int> root_info) {
   dky(t, 0, y_.get());
-  dky(t, 1, yp_.get());
   t_ = t;
+  yp_current_ = false;
   root_info_ = std::move(root_info);
 }
 

@@ -1,7 +1,7 @@
 // Integrators for models that are explicit ODEs in their current mode, x' = f(t, x): CVODE's
 // Adams-Moulton formulas (non-stiff, orders up to 12, solved by fixed-point iteration, no
 // Jacobian), CVODE's BDF (stiff, Newton with a dense difference Jacobian of f), and ARKODE's
-// explicit Runge-Kutta pairs (ERKStep, non-stiff, the order chosen from the tolerance). All
+// explicit Runge-Kutta stepper with the Dormand-Prince 5(4) pair (ERKStep, non-stiff). All
 // three are stepped as IdaIntegrator is: one internal step at a time with a stop time, root
 // finding over whole steps, output points from the integrator's own interpolant.
 #pragma once
@@ -59,7 +59,9 @@ class OdeIntegrator : public Integrator {
 
   [[nodiscard]] double t() const override { return t_; }
   [[nodiscard]] std::span<const double> y() const override { return view(y_.get()); }
-  [[nodiscard]] std::span<const double> yp() const override { return view(yp_.get()); }
+  /// From the interpolant at t(), on the first call after a step: with ARKODE's Hermite
+  /// interpolants of degree 4 and 5 that costs calls of f.
+  [[nodiscard]] std::span<const double> yp() const override;
   [[nodiscard]] const std::vector<int>& root_info() const override { return root_info_; }
   [[nodiscard]] std::vector<double> error_weights() const override;
   [[nodiscard]] IntegratorCounters counters() const override;
@@ -105,6 +107,7 @@ class OdeIntegrator : public Integrator {
   Vector abs_tol_;
   Vector work_;
   bool created_ = false;
+  mutable bool yp_current_ = false;
   double t_ = 0.0;
   int last_flag_ = 0;
   std::vector<int> root_info_;
