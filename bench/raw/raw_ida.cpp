@@ -13,6 +13,8 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include "sundials/compiled_vector_ops.hpp"
+
 // IDA's own output interpolation (ida.c), exported by libsundials_ida 6.x but not declared in
 // its installed headers; the engine uses it the same way (engine/src/sundials/handles.hpp).
 // NOLINTNEXTLINE(readability-identifier-naming): SUNDIALS's name
@@ -47,6 +49,11 @@ RawIda::RawIda(RawSetup setup) : setup_(std::move(setup)) {
   if (y_ == nullptr || yp_ == nullptr || id_ == nullptr || abs_tol_ == nullptr ||
       step_y_ == nullptr || step_yp_ == nullptr) {
     throw std::runtime_error("N_VNew_Serial failed");
+  }
+  // The vector operations hdae's integrators use (compiled by hdae, as Debian's SUNDIALS is
+  // built without optimisation): the comparison measures the engine around IDA, not them.
+  for (N_Vector v : {y_, yp_, id_, abs_tol_, step_y_, step_yp_}) {
+    hdae::sundials::use_compiled_operations(v);
   }
   std::copy(setup_.abs_tol.begin(), setup_.abs_tol.end(), N_VGetArrayPointer(abs_tol_));
   std::copy(setup_.id.begin(), setup_.id.end(), N_VGetArrayPointer(id_));

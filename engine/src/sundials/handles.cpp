@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "sundials/compiled_vector_ops.hpp"
+
 namespace hdae::sundials {
 
 void ContextDeleter::operator()(SUNContext ctx) const { SUNContext_Free(&ctx); }
@@ -25,6 +27,7 @@ Vector make_vector(std::size_t n, SUNContext ctx, int threads) {
   if (vector_kind(threads) == VectorKind::kSerial) {
     v = N_VNew_Serial(length, ctx);
     if (v == nullptr) throw SundialsError(fmt::format("N_VNew_Serial({}) failed", n));
+    use_compiled_operations(v);
   } else {
     v = N_VNew_OpenMP(length, threads, ctx);
     if (v == nullptr) throw SundialsError(fmt::format("N_VNew_OpenMP({}, {}) failed", n, threads));

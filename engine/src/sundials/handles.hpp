@@ -84,8 +84,9 @@ enum class VectorKind { kSerial, kOpenMP };
   return threads > 1 ? VectorKind::kOpenMP : VectorKind::kSerial;
 }
 
-/// A vector of n zeros: serial for threads <= 1, an OpenMP vector with that many threads
-/// otherwise. Every vector IDA works with is cloned from these, so it is of the same kind.
+/// A vector of n zeros: serial for threads <= 1 (with hdae's compiled operations,
+/// compiled_vector_ops.hpp), an OpenMP vector with that many threads otherwise. Every vector
+/// an integrator works with is cloned from these, so it is of the same kind.
 [[nodiscard]] Vector make_vector(std::size_t n, SUNContext ctx, int threads = 1);
 
 /// View of an N_Vector's data, serial or OpenMP, through the vector's own operations
