@@ -299,7 +299,9 @@ N_Vectors, \`IDAInit\`, \`IDASVtolerances\` with the same \`atol_i = abs_tol_fac
 nominal_i\`, algebraic unknowns in the error test as in hdae's default (\`suppress_algebraic\`
 off; with it on, both call \`IDASetId\` + \`IDASetSuppressAlg\`), dense LU with IDA's own
 difference-quotient Jacobian or KLU with a column-coloured finite-difference Jacobian written
-against the raw arrays (same colouring rule and increments as hdae's, no hdae code), and
+against the raw arrays (same colouring rule and increments as hdae's, in code of its own), the serial
+vectors carrying hdae's compiled vector operations as hdae's own do (docs/design.md, "Vector
+operations": Debian's SUNDIALS is built without optimisation), and
 \`IDASolve\` in \`IDA_ONE_STEP\` mode with the stop time set, each output point interpolated
 from the step that passed it (\`IDAGetSolution\`, what \`IDA_NORMAL\` mode does internally):
 the way hdae drives IDA, so that the root finders check the same intervals and every counter

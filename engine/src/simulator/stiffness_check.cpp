@@ -72,7 +72,7 @@ std::optional<sundials::OdeMethod> StiffnessCheck::after_step(const Step& s, dou
 std::optional<sundials::OdeMethod> StiffnessCheck::on_pair(double h, double rejected,
                                                            double boundary,
                                                            const std::function<double()>& rho) {
-  constexpr double kNearBoundary = 0.5;
+  constexpr double kNearBoundary = 0.3;
   constexpr double kOscillating = 0.1;
   constexpr double kRejected = 0.2;
   if (wait_ > 0) {

@@ -4,9 +4,10 @@
 // check measures the cost per simulated second, in calls of f plus, for BDF, its dense
 // factorisations (n^2 / 30 calls each: n^3 / 3 flops against about 10 n for one call of f).
 // On the explicit pair stiffness is suspected when a window's mean step h meets, with rho the
-// largest |eigenvalue| of df/dx (from power iterations, spectral_radius), h rho >= S / 2 (S the
-// pair's stability interval: its steps are held near the boundary), or h rho >= S / 10 while
-// a fifth of its steps fail the error test (its step-size control oscillates there). Then BDF is
+// largest |eigenvalue| of df/dx (from power iterations, spectral_radius), h rho >= 0.3 S (S the
+// pair's stability interval: the pair's error control settles its steps below the boundary
+// itself, docs/design.md), or h rho >= S / 10 while a fifth of its steps fail the error test
+// (its step-size control oscillates there). Then BDF is
 // tried for a window: it stays when it costs less than half the pair's cost per second, and
 // hands back otherwise, the next trial waiting twice as many windows as the last. On BDF the
 // pair is taken again when h rho <= S / 2, where it could take twice BDF's step stably.
