@@ -29,6 +29,8 @@ extra="$extra doxygen gcovr"
 python="python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pandas
 python3-distributed python3-tqdm python3-pytest python3-venv python3-pyflakes
 python3-pip python3-setuptools python3-wheel"
+# python3-numba: compiled residuals of Python models (Model.set_compiled_residual) and their tests.
+python="$python python3-numba"
 
 case "${1:-}" in
   --build) wanted="$build" ;;

@@ -10,10 +10,13 @@ def _check_model(caller, model):
     if not isinstance(model, _hdae.SimulationModel):
         raise TypeError(f"{caller}() needs an hdae model (hdae.models.<Name>(...) or a subclass "
                         f"of hdae.Model), got {type(model).__name__}")
-    if isinstance(model, _hdae.Model) and not callable(getattr(model, "evaluate", None)):
+    if (isinstance(model, _hdae.Model) and not callable(getattr(model, "evaluate", None))
+            and not callable(getattr(model, "residual", None))
+            and getattr(model, "_compiled_residual", None) is None):
         raise _hdae.ModelError(f"model '{model.name}' ({type(model).__name__}) defines no "
                                "evaluate(self, e): a subclass of hdae.Model must write its "
-                               "residuals there")
+                               "residuals there, or in residual(self, t, x, der_x, r), or set "
+                               "a compiled one (set_compiled_residual)")
 
 
 def simulate(model, **options):

@@ -111,8 +111,10 @@ void bind_python_model(py::module_& m) {
   py::class_<M, SimulationModel>(
       m, "Model",
       "Base class of models written in Python: declare in __init__ (after "
-      "super().__init__(name)), write evaluate(self, e), optionally on_event(self, ev) and "
-      "reset(self).",
+      "super().__init__(name)), write the residuals in evaluate(self, e), or vectorised in "
+      "residual(self, t, x, der_x, r) (numpy views of one call; crossing helpers then in "
+      "evaluate_crossings(self, e)), or compiled (set_compiled_residual(cfunc), a numba cfunc); "
+      "optionally on_event(self, ev) and reset(self).",
       py::dynamic_attr())
       .def(py::init<std::string>(), py::arg("name"))
       .def(
@@ -155,7 +157,9 @@ void bind_python_model(py::module_& m) {
           py::arg("name"), py::kw_only(), py::arg("unit") = "", py::arg("value") = 0.0,
           py::arg("min") = -std::numeric_limits<double>::infinity(),
           py::arg("max") = std::numeric_limits<double>::infinity(), py::arg("description") = "")
-      .def("value", &M::value, py::arg("param"), "The parameter's current value");
+      .def("value", &M::value, py::arg("param"), "The parameter's current value")
+      .def("_set_compiled_residual", &M::set_compiled_residual, py::arg("address"),
+           "The address of a compiled residual (0: none); set_compiled_residual checks it.");
 }
 
 }  // namespace

@@ -60,21 +60,41 @@ PythonModel::~PythonModel() {
   // by Python, which holds it).
   evaluation_view_ = py::object();
   event_view_ = py::object();
+  residual_ = py::object();
+  crossings_ = py::object();
 }
 
 void PythonModel::evaluate(Evaluation& e) {
+  if (compiled_ != nullptr) {
+    evaluate_compiled(e);  // takes the GIL only for evaluate_crossings(self, e)
+    return;
+  }
   py::gil_scoped_acquire gil;
+  if (!form_chosen_) choose_form();
+  if (residual_) {
+    if (crossings_) call_crossings(e);
+    evaluate_arrays(e);
+    return;
+  }
   py::function f = override_of(this, "evaluate");
   if (!f) {
     throw ModelError("model '" + structure().name +
-                     "' defines no evaluate(self, e): a subclass of hdae.Model must write its "
-                     "residuals there");
+                     "' defines no evaluate(self, e) and no residual(self, t, x, der_x, r): a "
+                     "subclass of hdae.Model must write its residuals in one of them");
   }
   if (!evaluation_view_) evaluation_view_ = py::cast(EvaluationView{nullptr, &structure()});
   auto& view = evaluation_view_.cast<EvaluationView&>();
   if (view.e != nullptr) throw_concurrent_use(structure().name);
   Lend<EvaluationView, Evaluation> lend(view, &e, &EvaluationView::e);
   f(evaluation_view_);
+}
+
+void PythonModel::call_crossings(Evaluation& e) {
+  if (!evaluation_view_) evaluation_view_ = py::cast(EvaluationView{nullptr, &structure()});
+  auto& view = evaluation_view_.cast<EvaluationView&>();
+  if (view.e != nullptr) throw_concurrent_use(structure().name);
+  Lend<EvaluationView, Evaluation> lend(view, &e, &EvaluationView::e);
+  crossings_(py::cast(this, py::return_value_policy::reference), evaluation_view_);
 }
 
 void PythonModel::on_event(EventContext& ev) {
@@ -90,6 +110,7 @@ void PythonModel::on_event(EventContext& ev) {
 
 void PythonModel::reset() {
   py::gil_scoped_acquire gil;
+  choose_form();
   if (py::function f = override_of(this, "reset")) f();
 }
 

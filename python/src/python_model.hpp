@@ -3,6 +3,12 @@
 // hdae::Model, made public here) and writes evaluate(self, e) and optionally on_event(self, ev) and
 // reset(self). The simulator calls them with the GIL acquired (runs release it).
 //
+// Two faster forms replace evaluate(): residual(self, t, x, der_x, r), which receives numpy
+// views of the engine's vectors for one call, and a compiled residual (a numba cfunc, set with
+// set_compiled_residual in python/hdae/_compiled.py), called without the GIL. Either may be
+// joined by evaluate_crossings(self, e), which makes the crossing helper calls with the GIL held.
+// The form is chosen when a run takes the model (reset()), not on every call.
+//
 // e and ev are views that are valid only during the call: the model keeps one view object of
 // each kind and points it at the engine's Evaluation or EventContext for the duration of the
 // call, so a view kept beyond it raises instead of reading freed memory. Every handle is
@@ -11,7 +17,9 @@
 // bounds.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include <pybind11/pybind11.h>
 
@@ -56,7 +64,24 @@ class PythonModel : public Model {
   void reset() override;
   void parameters_changed() override;
 
+  /// The address of a compiled residual void(double t, const double* x, const double* der_x,
+  /// double* r, const double* p, intptr_t n), or 0 to go back to the Python forms.
+  void set_compiled_residual(std::uintptr_t address);
+
  private:
+  using CompiledResidual = void (*)(double, const double*, const double*, double*, const double*,
+                                    std::intptr_t);
+  void choose_form();
+  void evaluate_compiled(Evaluation& e);
+  void evaluate_arrays(Evaluation& e);
+  void call_crossings(Evaluation& e);
+
+  CompiledResidual compiled_ = nullptr;
+  std::vector<double> parameter_values_;
+  bool form_chosen_ = false;
+  // Functions of the subclass (not bound methods, which would hold the model in a cycle).
+  pybind11::object residual_;
+  pybind11::object crossings_;
   pybind11::object evaluation_view_;
   pybind11::object event_view_;
 };
