@@ -68,6 +68,8 @@ void PythonModel::choose_form() {
 }
 
 void PythonModel::set_compiled_residual(std::uintptr_t address) {
+  // numba gives a cfunc's entry point as an integer (cfunc.address): the cast is the interface.
+  // NOLINTNEXTLINE(performance-no-int-to-ptr)
   compiled_ = reinterpret_cast<CompiledResidual>(address);
 }
 

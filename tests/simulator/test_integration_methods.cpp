@@ -141,6 +141,20 @@ double largest_error(const SimulationResult& r, std::string_view column, Exact e
   return error;
 }
 
+/// A run of model to stop_s at rel_tol with method, which must reach its stop time on the
+/// integrator c names.
+SimulationResult run_on(SimulationModel& model, const MethodCase& c, double stop_s,
+                        double rel_tol) {
+  SimulationOptions options;
+  options.stop_s = stop_s;
+  options.rel_tol = rel_tol;
+  options.method = c.method;
+  SimulationResult r = simulate(model, options);
+  REQUIRE(r.status.outcome == Outcome::kReachedStopTime);
+  CHECK(r.statistics.integrator == c.integrator);
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("a mass on a spring on each ODE method follows its closed form") {
@@ -148,13 +162,7 @@ TEST_CASE("a mass on a spring on each ODE method follows its closed form") {
   for (const MethodCase& c : kOdeMethods) {
     CAPTURE(c.integrator);
     MassOnSpring model;
-    SimulationOptions options;
-    options.stop_s = 10.0;
-    options.rel_tol = 1e-8;
-    options.method = c.method;
-    const SimulationResult r = simulate(model, options);
-    REQUIRE(r.status.outcome == Outcome::kReachedStopTime);
-    CHECK(r.statistics.integrator == c.integrator);
+    const SimulationResult r = run_on(model, c, 10.0, 1e-8);
     // The global error of a tolerance-controlled method over 2.4 periods: within 1000 rel_tol
     // of the unit amplitude.
     CHECK(largest_error(r, "x", [&](double t) { return std::cos(w * t); }) < 1e-5);
@@ -168,12 +176,7 @@ TEST_CASE("a coefficient that changes with t is read at every call of f") {
   for (const MethodCase& c : kOdeMethods) {
     CAPTURE(c.integrator);
     GrowingMass model;
-    SimulationOptions options;
-    options.stop_s = 5.0;
-    options.rel_tol = 1e-8;
-    options.method = c.method;
-    const SimulationResult r = simulate(model, options);
-    REQUIRE(r.status.outcome == Outcome::kReachedStopTime);
+    const SimulationResult r = run_on(model, c, 5.0, 1e-8);
     // Dividing by the coefficient at t = 0 instead would give v = t, 3.2 off at t = 5.
     CHECK(largest_error(r, "v", [](double t) { return std::log1p(t); }) < 1e-5);
     CHECK(largest_error(r, "x", [](double t) { return (1 + t) * std::log1p(t) - t; }) < 1e-5);
@@ -186,13 +189,8 @@ TEST_CASE("the bouncing ball on each ODE method hits the ground at the analytic 
   for (const MethodCase& c : kOdeMethods) {
     CAPTURE(c.integrator);
     models::BouncingBall model(p);
-    SimulationOptions options;
-    options.stop_s = 3.0;
-    options.rel_tol = 1e-8;
-    options.method = c.method;
-    const SimulationResult r = simulate(model, options);
-    REQUIRE(r.status.outcome == Outcome::kReachedStopTime);
-    CHECK(r.statistics.integrator == c.integrator);
+    constexpr double kRelTol = 1e-8;
+    const SimulationResult r = run_on(model, c, 3.0, kRelTol);
     const std::vector<double> times = test::state_event_times(r);
     REQUIRE(times.size() == exact.size());
     CHECK_FALSE(model.flying());
@@ -200,7 +198,7 @@ TEST_CASE("the bouncing ball on each ODE method hits the ground at the analytic 
       // As on IDA (tests/events/test_state_events.cpp): a height error of ~100 rel_tol moves
       // the root by 100 rel_tol / v_n at impact speed v_n = e^(n-1) v1.
       const double v_n = std::sqrt(2 * p.gravity_mps2 * p.h0_m) * std::pow(p.restitution, k);
-      CHECK(std::abs(times[k] - exact[k]) < 100 * options.rel_tol * (1 + 1 / v_n) + 1e-9);
+      CHECK(std::abs(times[k] - exact[k]) < 100 * kRelTol * (1 + 1 / v_n) + 1e-9);
     }
   }
 }

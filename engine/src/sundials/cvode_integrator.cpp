@@ -119,8 +119,12 @@ IntegratorCounters CvodeIntegrator::library_counters() const {
   c.nonlinear_iterations = v;
   CVodeGetNumNonlinSolvConvFails(mem, &v);
   c.convergence_failures = v;
-  CVodeGetNumGEvals(mem, &v);
-  c.root_evaluations = v;
+  // Without root functions the library's root counter is never initialised.
+  if (root_count() > 0) {
+    v = 0;
+    CVodeGetNumGEvals(mem, &v);
+    c.root_evaluations = v;
+  }
   if (bdf_) {
     CVodeGetNumLinRhsEvals(mem, &v);
     c.dq_residual_evaluations = v;

@@ -98,8 +98,12 @@ IntegratorCounters ErkIntegrator::library_counters() const {
   c.residual_evaluations = v;
   ERKStepGetNumErrTestFails(mem, &v);
   c.error_test_failures = v;
-  ERKStepGetNumGEvals(mem, &v);
-  c.root_evaluations = v;
+  // Without root functions the library's root counter is never initialised.
+  if (root_count() > 0) {
+    v = 0;
+    ERKStepGetNumGEvals(mem, &v);
+    c.root_evaluations = v;
+  }
   return c;
 }
 
