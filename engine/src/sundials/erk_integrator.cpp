@@ -11,11 +11,9 @@
 namespace hdae::sundials {
 namespace {
 
-/// Dormand-Prince 5(4), the pair of DOPRI5 and of SciPy's RK45, at every tolerance. ARKODE's
-/// higher-order pairs took no fewer calls of f at equal accuracy on the benchmark's pendulum
-/// and chain once their rows between steps were as accurate (ARKODE interpolates with Hermite
-/// polynomials of degree 5 at most, which cost two extra calls of f per step; its Verner 6(5)
-/// also took more steps than Dormand-Prince), so the choice does not follow the tolerance.
+/// Dormand-Prince 5(4), the pair of DOPRI5 and of SciPy's RK45, at every tolerance: rows between
+/// the longer steps of a higher-order pair would need more than ARKODE's interpolants give
+/// (Hermite polynomials of degree 5 at most, which cost extra calls of f per step).
 ARKODE_ERKTableID table_for(double /*rel_tol*/) { return ARKODE_DORMAND_PRINCE_7_4_5; }
 
 class ErkIntegrator final : public OdeIntegrator {
