@@ -13,6 +13,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include "sundials/compiled_dense_solver.hpp"
 #include "sundials/compiled_vector_ops.hpp"
 
 // IDA's own output interpolation (ida.c), exported by libsundials_ida 6.x but not declared in
@@ -65,6 +66,10 @@ RawIda::RawIda(RawSetup setup) : setup_(std::move(setup)) {
   } else {
     matrix_ = SUNDenseMatrix(n, n, ctx_);
     solver_ = SUNLinSol_Dense(y_, matrix_, ctx_);
+    if (solver_ != nullptr) {  // and its dense LU, likewise
+      hdae::sundials::use_compiled_operations(matrix_);
+      hdae::sundials::use_compiled_operations(solver_);
+    }
   }
   if (matrix_ == nullptr || solver_ == nullptr)
     throw std::runtime_error("linear solver set-up failed");

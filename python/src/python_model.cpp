@@ -171,6 +171,8 @@ void bind_evaluation(py::module_& m) {
              v.get().set(out, value);
            })
       .def_property_readonly("wants_outputs", [](const V& v) { return v.get().wants_outputs(); })
+      .def_property_readonly("wants_residuals",
+                             [](const V& v) { return v.get().wants_residuals(); })
       .def_property_readonly("is_initial", [](const V& v) { return v.get().is_initial(); })
       .def_property_readonly("is_event", [](const V& v) { return v.get().is_event(); })
       .def("positive", [](const V& v, Crossing c,

@@ -11,13 +11,18 @@ template <int D>
 void derivatives_with_jets(const PhysicsModel& model, const SlotLayout& layout, double t,
                            std::span<const double> slots, std::span<double> out) {
   const std::size_t n = layout.n;
-  std::vector<Jet<D>> x(n), der_x(n), r(n);
+  // Several times per step: the jets' storage is kept between calls (one set per thread, as
+  // a model runs on one thread at a time), the residuals cleared as fresh jets would be.
+  thread_local std::vector<Jet<D>> x, der_x, r;
+  x.resize(n), der_x.resize(n), r.assign(n, Jet<D>());
   std::array<double, D + 2> d{};
   for (std::size_t j = 0; j < n; ++j) {
     // d holds x_j, x_j', ..., up to D + 1 derivatives; those beyond d_j stay 0 (no row of
     // the reduced system reads an output derivative they influence).
     d.fill(0.0);
-    for (int k = 0; k <= layout.d[j] && k < D + 2; ++k) d[k] = slots[layout.slot(j, k)];
+    for (int k = 0; k <= layout.d[j] && k < D + 2; ++k) {
+      d[static_cast<std::size_t>(k)] = slots[layout.slot(j, k)];
+    }
     x[j] = Jet<D>::from_derivatives(d.data());
     der_x[j] = Jet<D>::from_derivatives(d.data() + 1);
   }

@@ -157,7 +157,9 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
     reduction::difference_jacobian(*original, layout, mode.signature, t, x,
                                    structure.variables.nominals(), add);
   }
-  if (choice) at_setup = system_at(t, x);
+  // What the step ends compare with (quality_now); from the jets just evaluated where exact.
+  if (choice && exact) exact_jacobian.system_of_last(at_setup);
+  if (choice && !exact) system_at(t, x, at_setup);
   for (std::size_t k = 0; k < selection.states.size(); ++k) {
     const std::size_t row = layout.num_equation_rows + k;
     entries.add(Eq{row}, Var{selection.states[k]}, cj);
@@ -166,8 +168,10 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
 }
 
 void IndexReducedModel::Impl::forward_outputs(Evaluation& e) const {
-  std::vector<double> x(layout.n), der_x(layout.n), r(layout.n),
-      w(original->structure().outputs.size());
+  // At every output row: the buffers are kept between calls (one set per thread).
+  thread_local std::vector<double> x, der_x, r, w;
+  x.resize(layout.n), der_x.resize(layout.n), r.assign(layout.n, 0.0);
+  w.assign(original->structure().outputs.size(), 0.0);
   reduction::original_point(layout, e.x(), x, der_x);
   Evaluation inner(e.t(), x, der_x, r, w, nullptr, EvaluationPhase::kContinuous);
   original->write_outputs(inner);
@@ -207,14 +211,17 @@ void IndexReducedModel::evaluate(Evaluation& e) {
   std::span<double> r = e.residuals();
   if (m.has_events()) {
     // First: the jets below branch on the Booleans this records.
-    std::vector<double> xo(m.layout.n), der_xo(m.layout.n);
+    thread_local std::vector<double> xo, der_xo;  // kept between calls, as in forward_outputs
+    xo.resize(m.layout.n), der_xo.resize(m.layout.n);
     reduction::original_point(m.layout, x, xo, der_xo);
     m.original->evaluate_crossings(e, xo, der_xo);
   }
-  reduction::equation_derivatives(*m.original, m.layout, e.t(), x,
-                                  r.subspan(0, m.layout.num_equation_rows));
-  for (std::size_t k = 0; k < m.selection.states.size(); ++k) {
-    r[m.layout.num_equation_rows + k] = der_x[m.selection.states[k]] - x[m.selection.next[k]];
+  if (e.wants_residuals()) {
+    reduction::equation_derivatives(*m.original, m.layout, e.t(), x,
+                                    r.subspan(0, m.layout.num_equation_rows));
+    for (std::size_t k = 0; k < m.selection.states.size(); ++k) {
+      r[m.layout.num_equation_rows + k] = der_x[m.selection.states[k]] - x[m.selection.next[k]];
+    }
   }
   if (m.watch_selection) {
     if (e.wants_crossings() && !m.in_impact && m.choice) m.quality = m.quality_now(e.t(), x);

@@ -89,35 +89,44 @@ std::vector<ReducedJacobian::Group> ReducedJacobian::grouped(
 
 template <int Depth>
 void ReducedJacobian::directional(const PhysicsModel& model, double t,
-                                  std::span<const double> slots, const Group& group, bool der,
-                                  std::vector<double>& out) const {
+                                  std::span<const double> slots, const std::vector<Group>& groups,
+                                  bool der, std::vector<double>& out) const {
   const std::size_t n = layout_.n;
-  std::vector<Jet<Depth>> x(n), der_x(n), r(n);
-  std::vector<char> seeded(n, 0);
-  for (const std::size_t j : group.columns) seeded[j] = 1;
-  // x_j, x_j', ..., x_j^(Depth): x reads the first Depth of them, der(x) the last Depth.
-  std::array<double, Depth + 1> d{};
+  // Once per Newton matrix: the jets' storage is kept between calls, as in
+  // equation_derivatives.cpp.
+  thread_local std::vector<Jet<Depth>> x, der_x, r;
+  x.resize(n), der_x.resize(n), r.assign(n, Jet<Depth>());
   std::array<double, Depth> zero{}, unit{};
   unit[0] = 1.0;
-  for (std::size_t j = 0; j < n; ++j) {
-    d.fill(0.0);
+  // x_j, x_j', ..., x_j^(Depth): x reads the first Depth of them, der(x) the last Depth.
+  const auto seed = [&](std::size_t j, bool in_der, const double* direction) {
+    std::array<double, Depth + 1> d{};
     for (int k = 0; k <= layout_.d[j] && k <= Depth; ++k) {
       d[static_cast<std::size_t>(k)] = slots[layout_.slot(j, k)];
     }
-    const bool seed = seeded[j] != 0;
-    x[j] = Jet<Depth>::with_direction(d.data(), seed && !der ? unit.data() : zero.data());
-    der_x[j] = Jet<Depth>::with_direction(d.data() + 1, seed && der ? unit.data() : zero.data());
-  }
+    if (in_der) {
+      der_x[j] = Jet<Depth>::with_direction(d.data() + 1, direction);
+    } else {
+      x[j] = Jet<Depth>::with_direction(d.data(), direction);
+    }
+  };
+  // Every unknown without direction once; each group seeds its own columns and clears them
+  // again after its evaluation.
+  for (std::size_t j = 0; j < n; ++j) seed(j, false, zero.data()), seed(j, true, zero.data());
   std::array<double, Depth> time{};
   time[0] = t;
   if constexpr (Depth > 1) time[1] = 1.0;
   const Jet<Depth> tj = Jet<Depth>::with_direction(time.data(), zero.data());
-  Equations<Jet<Depth>> eqs(tj, x, der_x, r, model.context());
-  model.residuals_of(eqs);
-  for (const std::size_t e : group.entries) {
-    for (int m = 0; m < Depth; ++m) {
-      out[static_cast<std::size_t>(Depth) * e + static_cast<std::size_t>(m)] =
-          r[entries_[e].row].direction_derivative(m);
+  for (const Group& group : groups) {
+    for (const std::size_t j : group.columns) seed(j, der, unit.data());
+    Equations<Jet<Depth>> eqs(tj, x, der_x, r, model.context());
+    model.residuals_of(eqs);
+    for (const std::size_t j : group.columns) seed(j, der, zero.data());
+    for (const std::size_t e : group.entries) {
+      for (int m = 0; m < Depth; ++m) {
+        out[static_cast<std::size_t>(Depth) * e + static_cast<std::size_t>(m)] =
+            r[entries_[e].row].direction_derivative(m);
+      }
     }
   }
 }
@@ -125,18 +134,13 @@ void ReducedJacobian::directional(const PhysicsModel& model, double t,
 void ReducedJacobian::evaluate(const PhysicsModel& model, double t, std::span<const double> slots,
                                const Entry& entry) const {
   const auto run = [&](const std::vector<Group>& groups, bool der, std::vector<double>& out) {
-    for (const Group& g : groups) {
-      switch (layout_.max_c) {
-        case 0:
-          directional<1>(model, t, slots, g, der, out);
-          break;
-        case 1:
-          directional<2>(model, t, slots, g, der, out);
-          break;
-        default:
-          directional<3>(model, t, slots, g, der, out);
-          break;
-      }
+    switch (layout_.max_c) {
+      case 0:
+        return directional<1>(model, t, slots, groups, der, out);
+      case 1:
+        return directional<2>(model, t, slots, groups, der, out);
+      default:
+        return directional<3>(model, t, slots, groups, der, out);
     }
   };
   run(x_groups_, false, a_);
@@ -181,21 +185,24 @@ void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<cons
   // buffers kept, so a call allocates nothing once j has the pattern.
   if (!same_pattern(j, system_pattern_)) j = system_pattern_;
   Workspace& w = workspace_;
-  w.x.resize(n), w.der_x.resize(n), w.r.resize(n), w.seeded.assign(n, 0);
+  w.x.resize(n), w.der_x.resize(n), w.r.resize(n);
   const double zero = 0.0, unit = 1.0;
+  const auto value = [&](std::size_t c, bool der) {
+    return der ? (layout_.d[c] >= 1 ? slots[layout_.slot(c, 1)] : 0.0) : slots[layout_.slot(c, 0)];
+  };
+  const auto seed = [&](std::size_t c, bool der, const double* direction) {
+    const double v = value(c, der);
+    (der ? w.der_x : w.x)[c] = Jet1::with_direction(&v, direction);
+  };
+  // Every unknown at the point without direction once; each group seeds its own columns and
+  // clears them again after its evaluation.
+  for (std::size_t c = 0; c < n; ++c) seed(c, false, &zero), seed(c, true, &zero);
   const auto run = [&](const std::vector<Group>& groups, bool der) {
     for (const Group& g : groups) {
-      for (const std::size_t c : g.columns) w.seeded[c] = 1;
-      for (std::size_t c = 0; c < n; ++c) {
-        const double value = slots[layout_.slot(c, 0)];
-        const double rate = layout_.d[c] >= 1 ? slots[layout_.slot(c, 1)] : 0.0;
-        const bool seed = w.seeded[c] != 0;
-        w.x[c] = Jet1::with_direction(&value, seed && !der ? &unit : &zero);
-        w.der_x[c] = Jet1::with_direction(&rate, seed && der ? &unit : &zero);
-      }
-      for (const std::size_t c : g.columns) w.seeded[c] = 0;
+      for (const std::size_t c : g.columns) seed(c, der, &unit);
       Equations<Jet1> eqs(Jet1::with_direction(&t, &zero), w.x, w.der_x, w.r, model.context());
       model.residuals_of(eqs);
+      for (const std::size_t c : g.columns) seed(c, der, &zero);
       // The groups hold only entries with sigma_ij = d_j - c_i: x_j or der(x_j).
       for (const std::size_t e : g.entries) {
         j.valuePtr()[system_value_[e]] = w.r[entries_[e].row].direction_derivative(0);
@@ -204,6 +211,18 @@ void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<cons
   };
   run(selection_x_groups_, false);
   run(selection_der_groups_, true);
+}
+
+void ReducedJacobian::system_of_last(SystemJacobian& j) const {
+  if (!same_pattern(j, system_pattern_)) j = system_pattern_;
+  const auto stride = static_cast<std::size_t>(layout_.max_c) + 1;
+  const auto take = [&](const std::vector<Group>& groups, const std::vector<double>& values) {
+    for (const Group& g : groups) {
+      for (const std::size_t e : g.entries) j.valuePtr()[system_value_[e]] = values[stride * e];
+    }
+  };
+  take(selection_x_groups_, a_);
+  take(selection_der_groups_, b_);
 }
 
 void ReducedJacobian::assemble(const Entry& entry) const {

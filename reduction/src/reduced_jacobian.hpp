@@ -57,6 +57,10 @@ class ReducedJacobian {
   void system(const PhysicsModel& model, double t, std::span<const double> slots,
               SystemJacobian& j) const;
 
+  /// system()'s entries as the last evaluate() found them (the direction derivatives at time
+  /// order 0 of the judged entries), without evaluating the model again.
+  void system_of_last(SystemJacobian& j) const;
+
   /// Model evaluations per Jacobian: the groups of x columns and of der(x) columns.
   [[nodiscard]] std::size_t evaluations() const { return x_groups_.size() + der_groups_.size(); }
 
@@ -69,9 +73,11 @@ class ReducedJacobian {
   /// Columns grouped so that no two in a group share an equation of a kept entry.
   [[nodiscard]] std::vector<Group> grouped(
       const std::function<bool(const SignatureEntry&)>& keep) const;
+  /// The directional derivatives of each group's entries (in x, or in der(x) when `der`),
+  /// with their first Depth - 1 time derivatives, into out: one evaluation per group.
   template <int Depth>
   void directional(const PhysicsModel& model, double t, std::span<const double> slots,
-                   const Group& group, bool der, std::vector<double>& out) const;
+                   const std::vector<Group>& groups, bool der, std::vector<double>& out) const;
   void assemble(const Entry& entry) const;
   /// system()'s pattern and, per signature entry it holds, the entry's place among its values.
   void lay_out_system();
@@ -88,7 +94,6 @@ class ReducedJacobian {
   /// system()'s jets, kept between calls.
   struct Workspace {
     std::vector<Jet1> x, der_x, r;
-    std::vector<char> seeded;
   };
   mutable Workspace workspace_;
 };

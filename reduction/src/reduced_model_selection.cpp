@@ -67,7 +67,9 @@ double IndexReducedModel::Impl::quality_now(double t, std::span<const double> sl
     const double change = (j.coeffs() - at_setup.coeffs()).cwiseAbs().maxCoeff();
     if (change > kAgedChange * size) aged = true;
   }
-  return reduction::selection_quality(j, scale, layout, selection, exact);
+  if (!judge.fits(layout, selection, exact))
+    judge = reduction::SelectionJudge(layout, selection, exact);
+  return judge.quality(j, scale);
 }
 
 bool IndexReducedModel::newton_matrix_aged() { return std::exchange(impl_->aged, false); }

@@ -14,6 +14,7 @@
 #include "consistent_start.hpp"
 #include "hdae/index_reduction.hpp"
 #include "reduced_jacobian.hpp"
+#include "selection_judge.hpp"
 #include "slot_layout.hpp"
 #include "state_selection.hpp"
 
@@ -56,7 +57,7 @@ struct IndexReducedModel::Impl {
     std::vector<std::optional<double>> original_der;
   } start;
   Crossing selection_crossing;
-  /// The selection's quality (reduction::selection_quality) where the crossings were last
+  /// The selection's quality (reduction::SelectionJudge) where the crossings were last
   /// wanted: IDA's Newton iterations do not use crossing values, so only the evaluations at
   /// the ends of its steps and in its root finding judge the selection.
   double quality = 1.0;
@@ -65,6 +66,8 @@ struct IndexReducedModel::Impl {
   reduction::SystemJacobian at_setup;
   /// The same at the last step end, kept so that judging it allocates nothing.
   reduction::SystemJacobian at_step_end;
+  /// The current selection's judge, laid out anew when the selection or the layout changed.
+  reduction::SelectionJudge judge;
   bool aged = false;
   /// Exact Newton matrices from jets (reduced_jacobian.hpp) when the depth allows and the
   /// model propagates jets; difference quotients otherwise.

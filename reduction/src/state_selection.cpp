@@ -20,15 +20,6 @@ const std::vector<std::size_t>& rows_of_stage(const SlotLayout& l, int kappa) {
   return l.stage_rows[static_cast<std::size_t>(kappa)];
 }
 
-/// A stage with more rows than this is judged within the diagonal blocks of its block
-/// triangular form (block_selection.hpp): judged as a whole, it costs with the square of its
-/// rows at every step end and with their cube at a fresh selection.
-constexpr std::size_t kDenseRows = 40;
-
-bool judged_by_blocks(const SlotLayout& l, int kappa) {
-  return rows_of_stage(l, kappa).size() > kDenseRows;
-}
-
 /// For each row of J its position in `rows`, -1 for the others.
 std::vector<Index> positions(Index n, const std::vector<std::size_t>& rows) {
   std::vector<Index> at(static_cast<std::size_t>(n), -1);
@@ -273,6 +264,10 @@ std::vector<std::size_t> large_stage_picks(const SystemJacobian& j,
 
 }  // namespace
 
+bool judged_by_blocks(const SlotLayout& l, int kappa) {
+  return rows_of_stage(l, kappa).size() > kDenseRows;
+}
+
 bool has_choice(const SlotLayout& l) {
   for (int kappa = 1; kappa <= l.max_c; ++kappa) {
     const auto k = static_cast<std::size_t>(kappa);
@@ -325,24 +320,11 @@ StateSelection select_states(const SystemJacobian& jacobian, const std::vector<d
   return s;
 }
 
-double selection_quality(const SystemJacobian& jacobian, const std::vector<double>& scale,
-                         const SlotLayout& l, const StateSelection& current, bool exact) {
-  double quality = 1.0;
-  for (int kappa = 1; kappa <= l.max_c; ++kappa) {
-    const auto k = static_cast<std::size_t>(kappa);
-    if (l.stage_candidates[k].size() == l.stage_rows[k].size()) continue;  // no choice
-    const std::vector<std::size_t> none;
-    const auto& forced = kappa < l.max_c ? current.picked[k + 1] : none;
-    if (judged_by_blocks(l, kappa)) {
-      const LargeStage s(jacobian, scale, l, kappa, forced, exact);
-      quality = std::min(quality, block_quality(s.stage, s.positions(current.picked[k])));
-      continue;
-    }
-    const Growth g =
-        largest_growth(jacobian, scale, exchange_of(l, kappa, current.picked[k], forced));
-    quality = std::min(quality, g.factor > 1.0 ? 1.0 / g.factor : 1.0);
-  }
-  return quality;
+double large_stage_quality(const SystemJacobian& jacobian, const std::vector<double>& scale,
+                           const SlotLayout& l, int kappa, const std::vector<std::size_t>& picked,
+                           const std::vector<std::size_t>& forced, bool exact) {
+  const LargeStage s(jacobian, scale, l, kappa, forced, exact);
+  return block_quality(s.stage, s.positions(picked));
 }
 
 }  // namespace hdae::reduction

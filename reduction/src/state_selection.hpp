@@ -51,15 +51,21 @@ struct StateSelection {
                                            const std::vector<std::string>& equation_names,
                                            bool exact, const StateSelection* previous = nullptr);
 
-/// min over the stages of 1 / g, g the largest factor by which exchanging one of the stage's
-/// dummy derivatives (one its deeper stage did not force) for one of its other candidates
-/// would grow |det| of the stage's block of J, or 1 when none grows it: 1 right after a fresh
-/// selection, 0.5 where an exchange would double |det|, 0 where the block became singular.
-/// One LU factorisation per stage (sparse for a stage of more than 40 rows), continuous in J.
-/// Where J is `exact`, a stage of more than 40 rows counts the exchanges within the diagonal
-/// blocks of its block triangular form only, one small LU per block (block_selection.hpp).
-[[nodiscard]] double selection_quality(const SystemJacobian& jacobian,
-                                       const std::vector<double>& scale, const SlotLayout& layout,
-                                       const StateSelection& current, bool exact);
+/// A stage with more rows than this is judged within the diagonal blocks of its block
+/// triangular form (block_selection.hpp): judged as a whole, it costs with the square of its
+/// rows at every step end and with their cube at a fresh selection.
+inline constexpr std::size_t kDenseRows = 40;
+
+/// True when stage kappa has more than kDenseRows rows.
+[[nodiscard]] bool judged_by_blocks(const SlotLayout& layout, int kappa);
+
+/// The quality of a stage judged by blocks (selection_judge.hpp gives the selection's): 1 / g,
+/// g the largest factor by which an exchange within a diagonal block of the block triangular
+/// form of its picks grows that block's |det|, one small LU per block (block_selection.hpp;
+/// where J is not `exact`, as block_quality says).
+[[nodiscard]] double large_stage_quality(const SystemJacobian& jacobian,
+                                         const std::vector<double>& scale, const SlotLayout& layout,
+                                         int kappa, const std::vector<std::size_t>& picked,
+                                         const std::vector<std::size_t>& forced, bool exact);
 
 }  // namespace hdae::reduction

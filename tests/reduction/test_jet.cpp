@@ -41,3 +41,33 @@ TEST_CASE("jets carry exact derivatives through products, quotients and function
   CHECK(t > 0.2);
   CHECK_FALSE(t < 0.2);
 }
+
+TEST_CASE("jets with a plain number on one side keep exact derivatives") {
+  // Along t -> t at t = 0.7: f = (2 t + 1) * 3 - t / 4 + (5 - t) = 4.75 t + 8, derivative 4.75,
+  // higher ones 0; g = 2 sin(t) / 0.5, derivatives 4 sin(t + k pi/2). Each number-side form is
+  // also checked against the same number made a constant jet.
+  const double t0 = 0.7;
+  const double d[4] = {t0, 1.0, 0.0, 0.0};
+  const Jet<3> t = Jet<3>::from_derivatives(d);
+  const Jet<3> f = (2.0 * t + 1.0) * 3.0 - t / 4.0 + (5.0 - t);
+  CHECK(f.value() == doctest::Approx(4.75 * t0 + 8.0).epsilon(1e-15));
+  CHECK(f.derivative(1) == doctest::Approx(4.75).epsilon(1e-15));
+  CHECK(f.derivative(2) == 0.0);
+  CHECK(f.derivative(3) == 0.0);
+  using std::sin;
+  const Jet<3> g = 2.0 * sin(t) / 0.5;
+  for (int k = 0; k <= 3; ++k) {
+    CHECK(g.derivative(k) == doctest::Approx(4.0 * std::sin(t0 + k * M_PI / 2.0)).epsilon(1e-14));
+  }
+  const Jet<3> as_jets =
+      (Jet<3>(2.0) * t + Jet<3>(1.0)) * Jet<3>(3.0) - t / Jet<3>(4.0) + (Jet<3>(5.0) - t);
+  for (int k = 0; k <= 3; ++k) {
+    CHECK(f.derivative(k) == doctest::Approx(as_jets.derivative(k)).epsilon(1e-15));
+  }
+  // A direction in the unknowns (the Jacobians' jets) is scaled like the time derivatives.
+  const double e[3] = {1.0, 0.0, 0.0};
+  const Jet<3> x = Jet<3>::with_direction(d, e);
+  const Jet<3> h = 3.0 * x * x / 2.0 - 1.0;  // dh/dx = 3 x, and d/dt of it 3
+  CHECK(h.direction_derivative(0) == doctest::Approx(3.0 * t0).epsilon(1e-15));
+  CHECK(h.direction_derivative(1) == doctest::Approx(3.0).epsilon(1e-15));
+}

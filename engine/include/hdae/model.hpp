@@ -107,15 +107,23 @@ enum class EvaluationPhase {
 /// as they stand and record nothing, so that the probe takes the branches the point takes.
 enum class CrossingValues { kUsed, kUnused, kFrozen };
 
+/// Whether the caller of an evaluation uses the residuals (Evaluation::wants_residuals).
+/// kUnused: the evaluations of the root functions, which read only the crossing values, and
+/// those of output rows, which read only the outputs.
+enum class ResidualValues { kUsed, kUnused };
+
 /// Arguments and results of one call of SimulationModel::evaluate.
 ///
-/// The residual vector must be written completely on every call. Outputs are written only
-/// when wants_outputs() is true (other calls may skip their computation).
+/// The residual vector must be written completely on every call that wants_residuals() (all
+/// but those of the root functions and of output rows, which may skip their computation, as
+/// calls that do not want outputs may skip those). Outputs are written only when
+/// wants_outputs() is true.
 class Evaluation {
  public:
   Evaluation(double t, std::span<const double> x, std::span<const double> der_x,
              std::span<double> r, std::span<double> w, detail::CrossingTable* crossings,
-             EvaluationPhase phase, CrossingValues crossing_values = CrossingValues::kUsed)
+             EvaluationPhase phase, CrossingValues crossing_values = CrossingValues::kUsed,
+             ResidualValues residual_values = ResidualValues::kUsed)
       : t_(t),
         x_(x),
         der_x_(der_x),
@@ -123,7 +131,8 @@ class Evaluation {
         w_(w),
         crossings_(crossings),
         phase_(phase),
-        crossing_values_(crossing_values) {}
+        crossing_values_(crossing_values),
+        residual_values_(residual_values) {}
 
   [[nodiscard]] double t() const { return t_; }
   [[nodiscard]] double x(Var v) const { return x_[hot_index("variable", v.index, x_.size())]; }
@@ -138,6 +147,10 @@ class Evaluation {
   [[nodiscard]] std::span<double> residuals() { return r_; }
 
   [[nodiscard]] bool wants_outputs() const { return !w_.empty(); }
+  /// False where only the crossing values or the outputs are used: IDA's root functions,
+  /// evaluated at the end of each step and in its root finding, and output rows. The crossing
+  /// helpers must be called as in any evaluation; the residuals may be left as they are.
+  [[nodiscard]] bool wants_residuals() const { return residual_values_ == ResidualValues::kUsed; }
   /// False in the residual evaluations of IDA's Newton iteration, of the jump solve and of
   /// output rows, whose crossing values nobody uses: IDA evaluates the crossings on their own,
   /// at the end of each step and where it locates a root, and so does each pass of the event
@@ -152,7 +165,8 @@ class Evaluation {
   [[nodiscard]] Evaluation at(std::span<const double> x, std::span<const double> der_x,
                               std::span<double> r, std::span<double> w,
                               CrossingValues crossing_values) const {
-    return {t_, x, der_x, r, w, crossings_, phase_, crossing_values};
+    // The wrapper reads what it asks for here, whatever its own caller uses.
+    return {t_, x, der_x, r, w, crossings_, phase_, crossing_values, ResidualValues::kUsed};
   }
   void set(Out o, double value) {
     if (!w_.empty()) w_[index("output", o.index, w_.size())] = value;
@@ -206,6 +220,7 @@ class Evaluation {
   detail::CrossingTable* crossings_;
   EvaluationPhase phase_;
   CrossingValues crossing_values_;
+  ResidualValues residual_values_;
 };
 
 /// Receives the entries of dF/dx + cj dF/d(der_x) from a model-supplied Jacobian. Entries

@@ -49,8 +49,9 @@ class ModelCalls {
 
   void evaluate(double t, std::span<const double> x, std::span<const double> der_x,
                 std::span<double> r, std::span<double> w, EvaluationPhase phase,
-                CrossingValues crossing_values = CrossingValues::kUsed) {
-    Evaluation e(t, x, der_x, r, w, crossings_, phase, crossing_values);
+                CrossingValues crossing_values = CrossingValues::kUsed,
+                ResidualValues residual_values = ResidualValues::kUsed) {
+    Evaluation e(t, x, der_x, r, w, crossings_, phase, crossing_values, residual_values);
     try {
       model_.evaluate(e);
     } catch (...) {

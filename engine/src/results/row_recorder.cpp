@@ -127,9 +127,10 @@ void RowRecorder::evaluate_outputs(double t) {
   if (outputs_ == 0) return;       // the model declares no outputs
   if (!outputs_recorded_) return;  // the w part stays as it is, nobody sees it
   PhaseScope scope(model_, ModelPhase::kOutput);
-  // An output row is no root function's: IDA evaluates the crossings on its own.
+  // An output row is no root function's: IDA evaluates the crossings on its own; and it
+  // reads the outputs alone.
   model_.evaluate(t, grid_x(), grid_der_x(), scratch_r_, outputs(), EvaluationPhase::kContinuous,
-                  CrossingValues::kUnused);
+                  CrossingValues::kUnused, ResidualValues::kUnused);
 }
 
 void RowRecorder::fill_outputs_with_nan() {

@@ -57,7 +57,11 @@ int IdaBridge::residual(double t, std::span<const double> y, std::span<const dou
 
 int IdaBridge::roots(double t, std::span<const double> y, std::span<const double> yp,
                      std::span<double> g) {
-  model_.evaluate(t, y, yp, scratch_r_, {}, EvaluationPhase::kContinuous);
+  // Only the crossing values are read here; a model may skip its residuals (zeroed so that a
+  // failure report does not read those of another point).
+  std::fill(scratch_r_.begin(), scratch_r_.end(), 0.0);
+  model_.evaluate(t, y, yp, scratch_r_, {}, EvaluationPhase::kContinuous, CrossingValues::kUsed,
+                  ResidualValues::kUnused);
   if (align_at_ && t == *align_at_) {
     // IDA's first call after a restart is at the restart point (its initial root check).
     crossings_.align_with_booleans();

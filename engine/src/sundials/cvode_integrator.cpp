@@ -7,6 +7,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
+#include "sundials/compiled_dense_solver.hpp"
 #include "sundials/ode_integrator.hpp"
 
 namespace hdae::sundials {
@@ -85,6 +86,8 @@ void CvodeIntegrator::create(double t) {
     if (!matrix_) throw SundialsError("SUNDenseMatrix allocation failed");
     linear_solver_.reset(SUNLinSol_Dense(y_vector(), matrix_.get(), ctx));
     if (!linear_solver_) throw SundialsError("SUNLinSol_Dense failed");
+    use_compiled_operations(matrix_.get());
+    use_compiled_operations(linear_solver_.get());
     check_cvode(CVodeSetLinearSolver(mem, linear_solver_.get(), matrix_.get()),
                 "CVodeSetLinearSolver");
     check_cvode(CVodeSetMaxOrd(mem, s.max_order), "CVodeSetMaxOrd");

@@ -14,6 +14,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include "sparsity/coloured_differences.hpp"
+#include "sundials/compiled_dense_solver.hpp"
 #include "sundials/history_shift.hpp"
 
 namespace hdae::sundials {
@@ -81,6 +82,10 @@ IdaIntegrator::IdaIntegrator(IdaProblem& problem, IntegratorSetup setup)
     matrix_.reset(SUNDenseMatrix(sn, sn, ctx));
     if (!matrix_) throw SundialsError("SUNDenseMatrix allocation failed");
     linear_solver_.reset(SUNLinSol_Dense(y_.get(), matrix_.get(), ctx));
+    if (linear_solver_) {
+      use_compiled_operations(matrix_.get());
+      use_compiled_operations(linear_solver_.get());
+    }
   }
   if (!linear_solver_) throw SundialsError("linear solver creation failed");
 }

@@ -85,6 +85,18 @@ class Jet {
     a_ = Nested(a_ / o.a_);
     return *this;
   }
+  // With a plain number on one side, as in `m * der(v)` or `x / L`: each component is scaled
+  // or only the value moves, where a constant turned into a jet would cost a full nested
+  // product or quotient.
+  friend Jet operator*(const Jet& l, double r) { return Jet(scaled<Depth>(l.a_, r)); }
+  friend Jet operator*(double l, const Jet& r) { return Jet(scaled<Depth>(r.a_, l)); }
+  friend Jet operator/(const Jet& l, double r) { return Jet(divided<Depth>(l.a_, r)); }
+  friend Jet operator+(const Jet& l, double r) { return Jet(shifted<Depth>(l.a_, r)); }
+  friend Jet operator+(double l, const Jet& r) { return Jet(shifted<Depth>(r.a_, l)); }
+  friend Jet operator-(const Jet& l, double r) { return Jet(shifted<Depth>(l.a_, -r)); }
+  friend Jet operator-(double l, const Jet& r) {
+    return Jet(shifted<Depth>(negated<Depth>(r.a_), l));
+  }
   friend Jet operator+(Jet l, const Jet& r) { return l += r; }
   friend Jet operator-(Jet l, const Jet& r) { return l -= r; }
   friend Jet operator*(Jet l, const Jet& r) { return l *= r; }
@@ -150,6 +162,47 @@ class Jet {
       typename detail::NestedAutoDiff<D>::type j;
       j.value() = build<D - 1>(d);
       j.derivatives()(0) = build<D - 1>(d + 1);
+      return j;
+    }
+  }
+  /// f applied to every component (the value's derivatives and the direction's alike).
+  template <int D, class F>
+  static typename detail::NestedAutoDiff<D>::type each(
+      const typename detail::NestedAutoDiff<D>::type& a, F f) {
+    if constexpr (D == 0) {
+      return f(a);
+    } else {
+      typename detail::NestedAutoDiff<D>::type j;
+      j.value() = each<D - 1>(a.value(), f);
+      j.derivatives()(0) = each<D - 1>(a.derivatives()(0), f);
+      return j;
+    }
+  }
+  template <int D>
+  static typename detail::NestedAutoDiff<D>::type scaled(
+      const typename detail::NestedAutoDiff<D>::type& a, double s) {
+    return each<D>(a, [s](double v) { return v * s; });
+  }
+  template <int D>
+  static typename detail::NestedAutoDiff<D>::type divided(
+      const typename detail::NestedAutoDiff<D>::type& a, double s) {
+    return each<D>(a, [s](double v) { return v / s; });
+  }
+  template <int D>
+  static typename detail::NestedAutoDiff<D>::type negated(
+      const typename detail::NestedAutoDiff<D>::type& a) {
+    return each<D>(a, [](double v) { return -v; });
+  }
+  /// a + s: only the innermost value moves.
+  template <int D>
+  static typename detail::NestedAutoDiff<D>::type shifted(
+      const typename detail::NestedAutoDiff<D>::type& a, double s) {
+    if constexpr (D == 0) {
+      return a + s;
+    } else {
+      typename detail::NestedAutoDiff<D>::type j;
+      j.value() = shifted<D - 1>(a.value(), s);
+      j.derivatives()(0) = a.derivatives()(0);
       return j;
     }
   }
