@@ -160,6 +160,7 @@ void IndexReducedModel::Impl::jacobian(double t, double cj, std::span<const doub
   // What the step ends compare with (quality_now); from the jets just evaluated where exact.
   if (choice && exact) exact_jacobian.system_of_last(at_setup);
   if (choice && !exact) system_at(t, x, at_setup);
+  watch.newton_matrix(t);
   for (std::size_t k = 0; k < selection.states.size(); ++k) {
     const std::size_t row = layout.num_equation_rows + k;
     entries.add(Eq{row}, Var{selection.states[k]}, cj);
@@ -224,7 +225,9 @@ void IndexReducedModel::evaluate(Evaluation& e) {
     }
   }
   if (m.watch_selection) {
-    if (e.wants_crossings() && !m.in_impact && m.choice) m.quality = m.quality_now(e.t(), x);
+    if (e.wants_crossings() && !m.in_impact && m.choice) {
+      m.quality = m.quality_now(e.t(), x, e.is_event());
+    }
     e.positive(m.selection_crossing, m.quality - m.options.switch_ratio);
   }
   if (e.wants_outputs()) m.forward_outputs(e);
@@ -237,6 +240,7 @@ void IndexReducedModel::jacobian(double t, double cj, std::span<const double> x,
 
 void IndexReducedModel::on_event(EventContext& event) {
   Impl& m = *impl_;
+  m.watch.forget();  // the state may jump here
   if (m.has_events() && !m.forward_event(event)) return;
   if (!m.watch_selection) return;
   // The crossing's Boolean, not a fresh ratio: at the located root the ratio is switch_ratio
@@ -267,6 +271,7 @@ void IndexReducedModel::reset() {
   if (m.exact) m.exact_jacobian = reduction::ReducedJacobian(m.layout, m.analysis.signature);
   m.selection = m.start.selection;
   m.quality = 1.0;
+  m.watch.forget();
   m.changes = 0;
   m.name_state_rows();
 }

@@ -54,7 +54,12 @@ void IndexReducedModel::Impl::system_at(double t, std::span<const double> slots,
   }
 }
 
-double IndexReducedModel::Impl::quality_now(double t, std::span<const double> slots) {
+double IndexReducedModel::Impl::quality_now(double t, std::span<const double> slots, bool fresh) {
+  if (!judge.fits(layout, selection, exact)) {
+    judge = reduction::SelectionJudge(layout, selection, exact);
+    watch.forget();
+  }
+  if (!fresh && watch.can_wait(t, 1.0 / options.switch_ratio, kAgedChange)) return quality;
   reduction::SystemJacobian& j = at_step_end;
   system_at(t, slots, j);
   // Pryce's system Jacobian holds the rows' dependence on the highest derivatives, the part
@@ -62,14 +67,16 @@ double IndexReducedModel::Impl::quality_now(double t, std::span<const double> sl
   // moved by kAgedChange of the largest, Newton with the old matrix gains fewer than about
   // two digits per iteration, and its iterates' error in the algebraic unknowns reaches the
   // error test.
+  double change = 0.0;
   if (at_setup.nonZeros() == j.nonZeros() && j.nonZeros() > 0) {
     const double size = at_setup.coeffs().cwiseAbs().maxCoeff();
-    const double change = (j.coeffs() - at_setup.coeffs()).cwiseAbs().maxCoeff();
-    if (change > kAgedChange * size) aged = true;
+    const double moved = (j.coeffs() - at_setup.coeffs()).cwiseAbs().maxCoeff();
+    if (moved > kAgedChange * size) aged = true;
+    if (size > 0.0) change = moved / size;
   }
-  if (!judge.fits(layout, selection, exact))
-    judge = reduction::SelectionJudge(layout, selection, exact);
-  return judge.quality(j, scale);
+  const reduction::SelectionJudge::Judgement judgement = judge.judge(j, scale);
+  watch.judged(t, judgement.growth, change);
+  return judgement.quality;
 }
 
 bool IndexReducedModel::newton_matrix_aged() { return std::exchange(impl_->aged, false); }

@@ -17,6 +17,7 @@
 #include "selection_judge.hpp"
 #include "slot_layout.hpp"
 #include "state_selection.hpp"
+#include "step_end_watch.hpp"
 
 namespace hdae {
 
@@ -68,6 +69,8 @@ struct IndexReducedModel::Impl {
   reduction::SystemJacobian at_step_end;
   /// The current selection's judge, laid out anew when the selection or the layout changed.
   reduction::SelectionJudge judge;
+  /// Which step ends judge the selection afresh.
+  reduction::StepEndWatch watch;
   bool aged = false;
   /// Exact Newton matrices from jets (reduced_jacobian.hpp) when the depth allows and the
   /// model propagates jets; difference quotients otherwise.
@@ -125,8 +128,9 @@ struct IndexReducedModel::Impl {
   /// Pryce's system Jacobian at the slots: from jets when exact, else by differences.
   [[nodiscard]] reduction::SystemJacobian system_at(double t, std::span<const double> slots) const;
   void system_at(double t, std::span<const double> slots, reduction::SystemJacobian& j) const;
-  /// The quality of the current selection at the slots.
-  [[nodiscard]] double quality_now(double t, std::span<const double> slots);
+  /// The quality of the current selection at the slots: judged afresh when `fresh` or when
+  /// the watch says so, else the last judged.
+  [[nodiscard]] double quality_now(double t, std::span<const double> slots, bool fresh);
   /// IDA's Newton matrix dF/dx + cj dF/d(der_x) of the reduced system into entries.
   void jacobian(double t, double cj, std::span<const double> x, JacobianEntries& entries);
   void forward_outputs(Evaluation& e) const;

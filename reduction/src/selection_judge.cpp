@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "small_lu.hpp"
 
@@ -45,15 +46,18 @@ bool SelectionJudge::fits(const SlotLayout& layout, const StateSelection& select
          stage_rows_ == layout.stage_rows && stage_candidates_ == layout.stage_candidates;
 }
 
-double SelectionJudge::quality(const SystemJacobian& jacobian,
-                               const std::vector<double>& scale) const {
-  double quality = 1.0;
-  for (const DenseStage& s : dense_) quality = std::min(quality, dense_quality(s, jacobian, scale));
+SelectionJudge::Judgement SelectionJudge::judge(const SystemJacobian& jacobian,
+                                                const std::vector<double>& scale) const {
+  Judgement j;
+  for (const DenseStage& s : dense_)
+    j.growth = std::max(j.growth, dense_growth(s, jacobian, scale));
+  j.quality = j.growth > 1.0 ? 1.0 / j.growth : 1.0;
   for (const LargeStage& s : large_) {
-    quality = std::min(quality, large_stage_quality(jacobian, scale, *layout_, s.kappa, s.picked,
-                                                    s.forced, exact_));
+    j.quality = std::min(j.quality, large_stage_quality(jacobian, scale, *layout_, s.kappa,
+                                                        s.picked, s.forced, exact_));
+    j.growth = std::numeric_limits<double>::quiet_NaN();
   }
-  return quality;
+  return j;
 }
 
 void SelectionJudge::gather(const DenseStage& s, const SystemJacobian& jacobian,
@@ -65,13 +69,13 @@ void SelectionJudge::gather(const DenseStage& s, const SystemJacobian& jacobian,
   }
 }
 
-double SelectionJudge::dense_quality(const DenseStage& s, const SystemJacobian& jacobian,
-                                     const std::vector<double>& scale) const {
+double SelectionJudge::dense_growth(const DenseStage& s, const SystemJacobian& jacobian,
+                                    const std::vector<double>& scale) const {
   // By Cramer's rule, exchanging pick p for candidate c scales |det B| by |(B^-1 A)_pc|.
   const std::size_t n = s.picked.size();
   lu_.resize(n * n), column_.resize(n), pivots_.resize(n);
   for (std::size_t c = 0; c < n; ++c) gather(s, jacobian, scale, s.picked[c], &lu_[c * n]);
-  if (!small_lu(lu_, n, pivots_)) return 0.0;
+  if (!small_lu(lu_, n, pivots_)) return std::numeric_limits<double>::infinity();
   double growth = 0.0;
   for (const std::size_t c : s.other) {
     gather(s, jacobian, scale, c, column_.data());
@@ -80,7 +84,7 @@ double SelectionJudge::dense_quality(const DenseStage& s, const SystemJacobian& 
       if (s.free[p]) growth = std::max(growth, std::abs(column_[p]));
     }
   }
-  return growth > 1.0 ? 1.0 / growth : 1.0;
+  return growth;
 }
 
 }  // namespace hdae::reduction

@@ -26,10 +26,17 @@ class SelectionJudge {
   [[nodiscard]] bool fits(const SlotLayout& layout, const StateSelection& selection,
                           bool exact) const;
 
-  /// 1 right after a fresh selection, 0.5 where an exchange would double |det| of a stage's
-  /// block, 0 where a block became singular; continuous in J.
-  [[nodiscard]] double quality(const SystemJacobian& jacobian,
-                               const std::vector<double>& scale) const;
+  struct Judgement {
+    /// 1 right after a fresh selection, 0.5 where an exchange would double |det| of a stage's
+    /// block, 0 where a block became singular; continuous in J.
+    double quality = 1.0;
+    /// The largest factor g itself, not clipped at 1 as the quality is (so that it shows a
+    /// trend while the quality stands at 1); infinite where a block is singular, NaN when a
+    /// stage is judged by blocks, whose judgement gives the quality alone.
+    double growth = 0.0;
+  };
+  [[nodiscard]] Judgement judge(const SystemJacobian& jacobian,
+                                const std::vector<double>& scale) const;
 
  private:
   /// A stage of at most kDenseRows rows: B (its rows, the picks) and A (its rows, the other
@@ -44,8 +51,9 @@ class SelectionJudge {
     int kappa = 0;
     std::vector<std::size_t> picked, forced;
   };
-  [[nodiscard]] double dense_quality(const DenseStage& s, const SystemJacobian& jacobian,
-                                     const std::vector<double>& scale) const;
+  /// The stage's largest factor g; infinite when its block is singular.
+  [[nodiscard]] double dense_growth(const DenseStage& s, const SystemJacobian& jacobian,
+                                    const std::vector<double>& scale) const;
   /// Column `column` of J at the stage's rows, scaled by its unknown's nominal value, into v.
   static void gather(const DenseStage& s, const SystemJacobian& jacobian,
                      const std::vector<double>& scale, std::size_t column, double* v);
