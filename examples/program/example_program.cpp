@@ -52,9 +52,11 @@ void apply_settings(SimulationModel& model, const std::vector<ParameterSetting>&
   }
 }
 
-/// simulate(), with progress lines on err when asked for (a terminal).
-SimulationResult run_model(SimulationModel& model, const SimulationOptions& options,
-                           const ProgramEnvironment& env) {
+/// simulate(), with progress lines on err when asked for (a terminal); the example's own run
+/// when it has one.
+SimulationResult run_model(const Example& example, SimulationModel& model,
+                           const SimulationOptions& options, const ProgramEnvironment& env) {
+  if (example.run) return example.run(model, options);
   Simulator simulator(model, options);
   std::optional<ProgressReporter> progress;
   if (env.show_progress) {
@@ -100,7 +102,7 @@ int run_example_program(const Example& example, const std::string& program,
     stage = "running the model";
     SimulationResult result;
     try {
-      result = run_model(*model, run.options, env);
+      result = run_model(example, *model, run.options, env);
     } catch (const RunError& e) {  // a model or engine failure, with the partial result
       env.err << program << ": " << e.what() << '\n';
       if (e.partial_result()) {

@@ -6,6 +6,7 @@
 // and scripts/run.sh's list.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct Example {
   /// set where IDA cannot reach that tolerance on the example, with the reason beside it.
   double reference_rel_tol = 0.0;
   KeyNumbers key_numbers;
+  /// The run of a model that steps itself (an imported Co-Simulation FMU); empty: the
+  /// Simulator runs the model.
+  std::function<SimulationResult(SimulationModel&, const SimulationOptions&)> run;
 };
 
 /// hdae-<name> with '-' for '_'.

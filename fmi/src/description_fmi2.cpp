@@ -114,6 +114,11 @@ ModelDescription read_fmi2_description(const DescriptionReader& reader,
   ModelDescription d;
   d.version = FmiVersion::kFmi2;
   reader.read_common_info(root, d.info);
+  if (d.info.fmi_interface == Interface::kCoSimulation) {
+    reader.fail(root,
+                "FMI 2.0 Co-Simulation FMUs cannot be run (FMI 2.0 Model Exchange and FMI 3.0 "
+                "Co-Simulation can)");
+  }
   d.instantiation_token = reader.text(root, "guid");
   // FMI 2.0 says it the other way round: the step call may be left out when this is true.
   d.info.needs_completed_integrator_step =

@@ -79,18 +79,32 @@ bool DescriptionReader::boolean(const pugi::xml_node& node, const char* attribut
                          attribute, s));
 }
 
+pugi::xml_node DescriptionReader::interface_element(const pugi::xml_node& root,
+                                                    FmuInfo& info) const {
+  const pugi::xml_node me = root.child("ModelExchange");
+  const pugi::xml_node cs = root.child("CoSimulation");
+  if (!me && !cs) {
+    fail(root,
+         "the FMU has neither a <ModelExchange> nor a <CoSimulation> element: hdae can run "
+         "neither interface of it");
+  }
+  // Model Exchange first: hdae's own solvers and event handling then run the model.
+  info.fmi_interface = wanted_.value_or(me ? Interface::kModelExchange : Interface::kCoSimulation);
+  if (info.fmi_interface == Interface::kModelExchange) {
+    if (!me) fail(root, "Model Exchange was asked for, but the FMU has no <ModelExchange> element");
+    return me;
+  }
+  if (!cs) fail(root, "Co-Simulation was asked for, but the FMU has no <CoSimulation> element");
+  return cs;
+}
+
 void DescriptionReader::read_common_info(const pugi::xml_node& root, FmuInfo& info) const {
   info.fmi_version = text(root, "fmiVersion");
   info.model_name = text(root, "modelName");
   info.generation_tool = root.attribute("generationTool").value();
   info.description = root.attribute("description").value();
-  const pugi::xml_node me = root.child("ModelExchange");
-  if (!me) {
-    fail(root,
-         "the FMU has no <ModelExchange> element: it does not support Model Exchange "
-         "(Co-Simulation FMUs cannot be imported yet)");
-  }
-  info.model_identifier = text(me, "modelIdentifier");
+  const pugi::xml_node element = interface_element(root, info);
+  info.model_identifier = text(element, "modelIdentifier");
   if (const pugi::xml_node experiment = root.child("DefaultExperiment")) {
     info.start_s = number(experiment, "startTime").value_or(0.0);
     info.stop_s = number(experiment, "stopTime");
@@ -111,9 +125,10 @@ std::string read_text(const std::filesystem::path& xml, const std::string& fmu_n
 }  // namespace
 
 ModelDescription read_model_description(const std::filesystem::path& xml,
-                                        const std::string& fmu_name) {
+                                        const std::string& fmu_name,
+                                        std::optional<Interface> wanted) {
   std::string text = read_text(xml, fmu_name);
-  const DescriptionReader reader(fmu_name, text);
+  const DescriptionReader reader(fmu_name, text, wanted);
   pugi::xml_document document;
   const pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
   if (!parsed) {

@@ -15,8 +15,9 @@ namespace hdae::fmi::detail {
 class DescriptionReader {
  public:
   /// text is the whole file (its lines number the messages).
-  DescriptionReader(std::string fmu_name, std::string text)
-      : fmu_name_(std::move(fmu_name)), text_(std::move(text)) {}
+  /// wanted: the interface asked for (LoadOptions::fmi_interface).
+  DescriptionReader(std::string fmu_name, std::string text, std::optional<Interface> wanted = {})
+      : fmu_name_(std::move(fmu_name)), text_(std::move(text)), wanted_(wanted) {}
 
   [[nodiscard]] const std::string& fmu_name() const { return fmu_name_; }
   /// The line of node in the file, counted from 1.
@@ -38,14 +39,20 @@ class DescriptionReader {
   /// "<Element name=\"n\">" or "<Element>", for messages.
   [[nodiscard]] static std::string describe(const pugi::xml_node& node);
 
-  /// The parts of the FmuInfo the root, <ModelExchange> and <DefaultExperiment> give, the same
-  /// in both versions (the interface element's needsCompletedIntegratorStep differs and is
-  /// read by each version's reader). IoError when there is no <ModelExchange>.
+  /// The parts of the FmuInfo the root, the interface's element and <DefaultExperiment> give,
+  /// the same in both versions (the interface element's needsCompletedIntegratorStep differs
+  /// and is read by each version's reader). IoError when the FMU has neither <ModelExchange>
+  /// nor <CoSimulation>, or not the one asked for.
   void read_common_info(const pugi::xml_node& root, FmuInfo& info) const;
 
  private:
+  /// The element of the interface imported (Model Exchange unless asked for otherwise or
+  /// absent), with info.fmi_interface set to it.
+  [[nodiscard]] pugi::xml_node interface_element(const pugi::xml_node& root, FmuInfo& info) const;
+
   std::string fmu_name_;
   std::string text_;
+  std::optional<Interface> wanted_;
 };
 
 }  // namespace hdae::fmi::detail

@@ -4,16 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include <fmt/format.h>
 
 #include "hdae/errors.hpp"
+#include "settable_variables.hpp"
 
 namespace hdae::fmi::detail {
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 bool is_state_column(const ModelDescription& d, const std::string& name) {
   return std::any_of(d.states.begin(), d.states.end(), [&](const ContinuousState& s) {
@@ -41,8 +39,7 @@ FmuModel::FmuModel(UnpackDirectory directory, std::unique_ptr<SharedLibrary> lib
   instance_ = description_.version == FmiVersion::kFmi3
                   ? make_fmi3_instance(*library_, description_, settings)
                   : make_fmi2_instance(*library_, description_, settings);
-  settable_ = description_.parameters;
-  settable_.insert(settable_.end(), description_.inputs.begin(), description_.inputs.end());
+  settable_ = settable_variables(description_);
   for (const ScalarVariable& o : description_.outputs) {
     // An output that is a state or a derivative has its column already.
     if (!is_state_column(description_, o.name)) outputs_.push_back(o);
@@ -54,17 +51,7 @@ FmuModel::FmuModel(UnpackDirectory directory, std::unique_ptr<SharedLibrary> lib
 void FmuModel::declare_structure() {
   const std::size_t parameter_count = description_.parameters.size();
   for (std::size_t k = 0; k < settable_.size(); ++k) {
-    const ScalarVariable& p = settable_[k];
-    const std::string kind = k < parameter_count ? "" : "input, constant through a run";
-    parameters_.push_back(
-        declare_parameter({.name = p.name,
-                           .unit = p.unit,
-                           .value = *p.start,
-                           .min = p.min.value_or(-kInfinity),
-                           .max = p.max.value_or(kInfinity),
-                           .description = kind.empty() || p.description.empty()
-                                              ? kind + p.description
-                                              : fmt::format("{}; {}", p.description, kind)}));
+    parameters_.push_back(declare_parameter(parameter_info(settable_[k], k >= parameter_count)));
   }
   for (const ContinuousState& s : description_.states) {
     states_.push_back(declare_variable({.name = s.state.name,

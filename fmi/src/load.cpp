@@ -1,8 +1,9 @@
 // hdae::fmi::load (hdae/fmi.hpp): unpack, read the description, open the binary of this
-// platform, make the adapter.
+// platform, make the adapter of the interface imported.
 #include <fmt/format.h>
 
 #include "archive.hpp"
+#include "cosimulation_model.hpp"
 #include "fmu_model.hpp"
 #include "hdae/errors.hpp"
 #include "hdae/fmi.hpp"
@@ -52,13 +53,23 @@ std::unique_ptr<Fmu> load(const fs::path& path, const LoadOptions& options) {
           ? detail::UnpackDirectory::temporary(fmu_name)
           : detail::UnpackDirectory::kept(options.unpack_directory, fmu_name);
   detail::unpack(path, directory.path(), fmu_name);
-  detail::ModelDescription description =
-      detail::read_model_description(directory.path() / "modelDescription.xml", fmu_name);
+  detail::ModelDescription description = detail::read_model_description(
+      directory.path() / "modelDescription.xml", fmu_name, options.fmi_interface);
   description.info.path = path;
   auto library = std::make_unique<detail::SharedLibrary>(
       binary_path(directory.path(), description, fmu_name), fmu_name);
+  if (description.info.fmi_interface == Interface::kCoSimulation) {
+    return std::make_unique<detail::CoSimulationModel>(std::move(directory), std::move(library),
+                                                       std::move(description), options);
+  }
   return std::make_unique<detail::FmuModel>(std::move(directory), std::move(library),
                                             std::move(description), options);
+}
+
+SimulationResult Fmu::co_simulate(const SimulationOptions& /*options*/) {
+  throw ModelError(fmt::format(
+      "FMU '{}' is imported for Model Exchange: run it with the Simulator (hdae::simulate)",
+      info().path.filename().string()));
 }
 
 }  // namespace hdae::fmi

@@ -48,9 +48,11 @@ struct ModelDescription {
 
 /// Reads xml, the modelDescription.xml of the FMU called fmu_name. IoError naming the FMU, the
 /// line and what is wrong: no such file, XML that does not parse, an fmiVersion other than 2.x
-/// or 3.x, no ModelExchange element, a required attribute missing or not a number, a state
+/// or 3.x, neither a ModelExchange nor a CoSimulation element (or not the one wanted; FMI 2.0
+/// Co-Simulation is not imported), a required attribute missing or not a number, a state
 /// derivative that names no state.
 [[nodiscard]] ModelDescription read_model_description(const std::filesystem::path& xml,
-                                                      const std::string& fmu_name);
+                                                      const std::string& fmu_name,
+                                                      std::optional<Interface> wanted = {});
 
 }  // namespace hdae::fmi::detail

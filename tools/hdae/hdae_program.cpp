@@ -55,7 +55,8 @@ int info_command(const std::string& name, const examples::ProgramEnvironment& en
 int run_command(const std::vector<std::string>& rest, const examples::ProgramEnvironment& env) {
   constexpr const char* kUsage =
       "hdae run <model> [options] [output]: 'hdae list' names the models, 'hdae run <model> "
-      "--help' lists the options";
+      "--help' lists the options; <model> may be an FMU, <file>.fmu, with --fmi-interface cs|me "
+      "choosing Co-Simulation or Model Exchange when it has both (me unless given)";
   if (!rest.empty() && (rest.front() == "--help" || rest.front() == "-h")) {
     env.out << "Usage: " << kUsage << '\n';
     return 0;

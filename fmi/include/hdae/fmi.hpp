@@ -1,4 +1,5 @@
-// Import of Functional Mock-up Units for Model Exchange (FMI 3.0 and 2.0) as hdae models.
+// Import of Functional Mock-up Units for Model Exchange (FMI 3.0 and 2.0) as hdae models, and
+// of FMI 3.0 Co-Simulation FMUs, which step themselves (Fmu::co_simulate).
 //
 // hdae::fmi sits above the engine, beside hdae::models: it uses the engine's public headers
 // only, and what it makes is an ordinary SimulationModel that the Simulator drives like any
@@ -31,6 +32,8 @@
 #include <vector>
 
 #include "hdae/model_builder.hpp"
+#include "hdae/options.hpp"
+#include "hdae/result.hpp"
 
 namespace hdae::fmi {
 
@@ -41,8 +44,15 @@ class FmuError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The interface of an FMU hdae runs: Model Exchange (hdae's solvers integrate the FMU's
+/// equations) or Co-Simulation (the FMU steps itself with fmi3DoStep).
+enum class Interface { kModelExchange, kCoSimulation };
+
 /// How load() treats an FMU.
 struct LoadOptions {
+  /// The interface to import. Not given: Model Exchange when the FMU has it, else
+  /// Co-Simulation. IoError when the FMU lacks the interface asked for.
+  std::optional<Interface> fmi_interface;
   /// Where the archive is unpacked. Empty: a new directory under the system's temporary
   /// directory, removed with the model. Given: it must not exist or be empty; it is kept.
   std::filesystem::path unpack_directory;
@@ -61,6 +71,7 @@ struct FmuInfo {
   double start_s = 0.0;             ///< DefaultExperiment startTime (0 when not given)
   std::optional<double> stop_s;     ///< DefaultExperiment stopTime
   std::optional<double> tolerance;  ///< DefaultExperiment tolerance (relative)
+  Interface fmi_interface = Interface::kModelExchange;  ///< the interface imported
   /// The FMU asks for CompletedIntegratorStep after every integrator step; the engine has no
   /// call after each step, so such an FMU runs without it (docs/design.md says what follows).
   bool needs_completed_integrator_step = false;
@@ -74,13 +85,20 @@ class Fmu : public Model {
   [[nodiscard]] virtual const FmuInfo& info() const = 0;
   /// Every message the FMU logged so far, "<status> [<category>] <message>", oldest first.
   [[nodiscard]] virtual std::vector<std::string> messages() const = 0;
+  /// A Co-Simulation FMU's run (info().fmi_interface says which interface was imported): the
+  /// FMU steps from options.start_s to options.stop_s with fmi3DoStep, one communication step
+  /// per interval of options.output_interval_s, and the table holds its states, derivatives
+  /// and outputs at each communication point. Events happen inside the FMU's steps and leave
+  /// no rows or records. A Model Exchange FMU runs with the Simulator instead: ModelError.
+  /// RunError with the rows so far when a function of the FMU fails.
+  [[nodiscard]] virtual SimulationResult co_simulate(const SimulationOptions& options);
 };
 
 /// Unpacks the FMU at path, reads its modelDescription.xml, loads its binary for this platform
 /// (binaries/x86_64-linux/<modelIdentifier>.so for FMI 3.0, binaries/linux64/ for FMI 2.0) and
 /// instantiates it. IoError naming the file when it cannot be read, is no zip archive, has no
-/// or a malformed modelDescription.xml, no Model Exchange interface, or no binary; FmuError
-/// when instantiation fails.
+/// or a malformed modelDescription.xml, neither interface (or not the one asked for), or no
+/// binary; FmuError when instantiation fails.
 [[nodiscard]] std::unique_ptr<Fmu> load(const std::filesystem::path& path,
                                         const LoadOptions& options = {});
 
