@@ -14,7 +14,11 @@ void bind_fmi(py::module_& m) {
   m.def(
       "_load_fmu",
       [](const std::string& path) {
-        std::unique_ptr<SimulationModel> model = fmi::load(path);
+        // Python runs models through the simulator, which a Co-Simulation FMU cannot enter:
+        // an FMU without Model Exchange is refused here, naming the interface it lacks.
+        fmi::LoadOptions options;
+        options.fmi_interface = fmi::Interface::kModelExchange;
+        std::unique_ptr<SimulationModel> model = fmi::load(path, options);
         return model;
       },
       py::arg("path"));

@@ -40,3 +40,17 @@ def test_an_fmu_without_a_binary_raises_io_error_naming_it():
 def test_an_unknown_parameter_raises_model_error():
     with pytest.raises(hdae.ModelError, match="no_such"):
         hdae.load_fmu(fmu("decay"), no_such=1.0)
+
+
+def test_a_co_simulation_fmu_is_refused_naming_the_missing_interface():
+    # Python runs FMUs through the simulator, which needs the Model Exchange interface;
+    # decay_cs has only <CoSimulation> (hdae run steps such an FMU itself).
+    with pytest.raises(hdae.IoError, match="no <ModelExchange> element"):
+        hdae.load_fmu(fmu("decay_cs"))
+
+
+def test_an_fmu_with_both_interfaces_loads_as_model_exchange():
+    decay = hdae.load_fmu(fmu("decay_both"), k=2.0, u=3.0)
+    r = hdae.simulate(decay, stop=2.0, rtol=1e-10)
+    # The closed form of the first test: x = u/k + (1 - u/k) exp(-k t).
+    assert abs(r["x"][-1] - (1.5 - 0.5 * math.exp(-4.0))) < 1e-8
