@@ -54,11 +54,15 @@ CoSimulationInstance::CoSimulationInstance(const SharedLibrary& library,
   f_->set_float64 = library.function<fmi3SetFloat64Fn>("fmi3SetFloat64");
   // FMI 3.0 wants the resources as a path that ends in a separator.
   const std::string resources = settings.resources.string() + "/";
-  // Without Event Mode and early return the FMU handles its events inside fmi3DoStep.
+  // Without Event Mode the FMU handles its events inside fmi3DoStep; early return (for an FMU
+  // that declares mightReturnEarlyFromDoStep) ends a step at an event, so that the run learns
+  // its time. No intermediate update callback: an early return is an event's.
+  const bool event_mode_used = false;
+  const bool early_return_allowed = true;
   instance_ = f_->instantiate(description.info.model_identifier.c_str(),
                               description.instantiation_token.c_str(), resources.c_str(), false,
-                              settings.debug_logging, false, false, nullptr, 0, settings.log,
-                              &log_message, nullptr);
+                              settings.debug_logging, event_mode_used, early_return_allowed,
+                              nullptr, 0, settings.log, &log_message, nullptr);
   if (instance_ == nullptr) {
     throw FmuError(
         fmt::format("FMU '{}': fmi3InstantiateCoSimulation failed (returned no instance); the "
@@ -111,7 +115,10 @@ StepOutcome CoSimulationInstance::do_step(double t, double h) {
       f_->do_step(instance_, t, h, true, &event_handling_needed, &terminate, &early_return, &last),
       "fmi3DoStep");
   time_ = last;
-  return {.terminate = terminate, .last_successful_time = last};
+  return {.terminate = terminate,
+          .early_return = early_return,
+          .event_handling_needed = event_handling_needed,
+          .last_successful_time = last};
 }
 
 void CoSimulationInstance::get_reals(std::span<const ScalarVariable> variables,

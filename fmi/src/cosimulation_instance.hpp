@@ -1,6 +1,8 @@
 // One instance of an FMI 3.0 Co-Simulation FMU: the calls the run of a Co-Simulation FMU makes
 // (cosimulation_model.hpp), each checked, with the FMU's messages kept in an FmuLog. Events are
-// the FMU's own business: the instance is made without Event Mode and without early return.
+// the FMU's own business: the instance is made without Event Mode, so the FMU handles them
+// inside its steps; it may return early at one (earlyReturnAllowed), which lets the run record
+// when it happened.
 #pragma once
 
 #include <memory>
@@ -16,8 +18,10 @@ namespace hdae::fmi::detail {
 
 /// What fmi3DoStep reports besides its status.
 struct StepOutcome {
-  bool terminate = false;         ///< the FMU asks to end the simulation
-  double last_successful_time{};  ///< where the FMU stands after the step
+  bool terminate = false;              ///< the FMU asks to end the simulation
+  bool early_return = false;           ///< the step ended before its end, at an event
+  bool event_handling_needed = false;  ///< the FMU met an event at last_successful_time
+  double last_successful_time{};       ///< where the FMU stands after the step
 };
 
 class CoSimulationInstance {

@@ -3,6 +3,7 @@
 import inspect
 
 from . import _hdae
+from ._fmi import _steps_itself
 from ._options import make_options, options_help
 
 
@@ -25,8 +26,14 @@ def simulate(model, **options):
     Options are the fields of hdae::SimulationOptions as keywords (stop_s=500 or stop=500,
     rel_tol=1e-8 or rtol=1e-8, output_interval=0.1, ...). Numerical outcomes (chattering, a
     solver failure, Ctrl-C) come back in result.status; an exception raised by a Python model
-    propagates with its type and traceback and carries the rows so far as partial_result."""
+    propagates with its type and traceback and carries the rows so far as partial_result.
+
+    An FMU loaded for Co-Simulation (hdae.load_fmu) steps itself with fmi3DoStep from one
+    output time to the next; the options choose the span, the output times, the tolerance
+    given to the FMU and what is recorded, and the solver options do not apply."""
     _check_model("simulate", model)
+    if _steps_itself(model):
+        return _hdae._co_simulate(model, make_options("simulate", options))
     return _hdae._simulate(model, make_options("simulate", options))
 
 
@@ -42,6 +49,10 @@ class Simulator:
 
     def __init__(self, model, **options):
         _check_model("Simulator", model)
+        if _steps_itself(model):
+            raise _hdae.ModelError(f"model '{model.name}' is an FMU loaded for Co-Simulation: "
+                                   "it steps itself, so hdae.simulate runs it; hdae.Simulator "
+                                   "needs Model Exchange (load_fmu(..., fmi_interface='me'))")
         self.options = make_options("Simulator", options)
         self._sim = _hdae._Simulator(model, self.options)
         self.model = model

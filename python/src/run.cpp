@@ -13,6 +13,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "engine_run.hpp"
 #include "errors.hpp"
 #include "hdae/simulator.hpp"
 #include "interrupt.hpp"
@@ -52,14 +53,8 @@ auto call_engine(std::atomic<bool>& cancel, SigintRoute route,
 }
 
 py::object simulate_model(SimulationModel& model, SimulationOptions options) {
-  std::atomic<bool> cancel{false};
-  options.cancel = &cancel;
-  options.validate();
-  const std::vector<ParameterInfo> parameters = model.structure().parameters;
-  auto result = call_engine(cancel, route_for(model), parameters, [&] {
-    return std::make_shared<const SimulationResult>(simulate(model, options));
-  });
-  return wrap_result(std::move(result), parameters);
+  return run_model(model, std::move(options),
+                   [](SimulationModel& m, const SimulationOptions& o) { return simulate(m, o); });
 }
 
 py::array copy_of(std::span<const double> values) {
@@ -109,6 +104,17 @@ class PySimulator {
 };
 
 }  // namespace
+
+py::object run_model(SimulationModel& model, SimulationOptions options, const ModelRun& run) {
+  std::atomic<bool> cancel{false};
+  options.cancel = &cancel;
+  options.validate();
+  const std::vector<ParameterInfo> parameters = model.structure().parameters;
+  auto result = call_engine(cancel, route_for(model), parameters, [&] {
+    return std::make_shared<const SimulationResult>(run(model, options));
+  });
+  return wrap_result(std::move(result), parameters);
+}
 
 void bind_run(py::module_& m) {
   m.def("_simulate", &simulate_model, py::arg("model"), py::arg("options"));

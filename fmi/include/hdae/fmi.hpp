@@ -87,9 +87,14 @@ class Fmu : public Model {
   [[nodiscard]] virtual std::vector<std::string> messages() const = 0;
   /// A Co-Simulation FMU's run (info().fmi_interface says which interface was imported): the
   /// FMU steps from options.start_s to options.stop_s with fmi3DoStep, one communication step
-  /// per interval of options.output_interval_s, and the table holds its states, derivatives
-  /// and outputs at each communication point. Events happen inside the FMU's steps and leave
-  /// no rows or records. A Model Exchange FMU runs with the Simulator instead: ModelError.
+  /// per interval of options.output_interval_s (or to each of options.output_times), and the
+  /// table holds its states, derivatives and outputs at each communication point, the columns
+  /// and rows chosen by options.record_* as in a Simulator's run (with its OptionError for a
+  /// column the FMU lacks). Events happen inside the FMU's steps and leave no rows; one the FMU
+  /// reports by returning early from a step (or with eventHandlingNeeded) is an event record
+  /// at its time, of kind kState (the FMU does not say which kind), and a request to terminate
+  /// a kTerminal record. The rows stay in the table: OptionError for options.sinks other than
+  /// the one kMemory sink. A Model Exchange FMU runs with the Simulator instead: ModelError.
   /// RunError with the rows so far when a function of the FMU fails.
   [[nodiscard]] virtual SimulationResult co_simulate(const SimulationOptions& options);
 };

@@ -1,9 +1,11 @@
 /* The FMI 3.0 Co-Simulation functions of a test FMU, over its Model Exchange functions
  * (fmi3_model.c): fmi3DoStep integrates the model with the classical Runge-Kutta method of
- * order 4 in substeps of at most kSubstep, and after each substep handles an event indicator
- * that changed sign or a next event time that was reached with the discrete-state updates.
- * The substeps make the values at the communication points those of the closed form to far
- * below the tolerances of the tests (the error of the method is of order kSubstep^4). */
+ * order 4 in substeps of at most kSubstep, each ending at the model's next event time if that
+ * comes first, and after each substep handles an event indicator that changed sign or a next
+ * event time that was reached with the discrete-state updates. When the importer allows early
+ * return, a step ends after the first substep with an event (a time event exactly at its
+ * time). The substeps make the values at the communication points those of the closed form to
+ * far below the tolerances of the tests (the error of the method is of order kSubstep^4). */
 #include <math.h>
 #include <stddef.h>
 
@@ -34,10 +36,12 @@ fmi3Instance fmi3InstantiateCoSimulation(fmi3String instance_name, fmi3String to
                                          size_t required_count, fmi3InstanceEnvironment environment,
                                          fmi3LogMessageCallback log_message,
                                          fmi3IntermediateUpdateCallback intermediate_update) {
-  (void)event_mode_used, (void)early_return_allowed, (void)required_intermediate_variables,
-      (void)required_count, (void)intermediate_update;
-  return fmi3InstantiateModelExchange(instance_name, token, resource_path, visible, logging_on,
-                                      environment, log_message);
+  (void)event_mode_used, (void)required_intermediate_variables, (void)required_count,
+      (void)intermediate_update;
+  fmi3Instance instance = fmi3InstantiateModelExchange(instance_name, token, resource_path, visible,
+                                                       logging_on, environment, log_message);
+  if (instance != NULL) ((ModelData*)instance)->early_return_allowed = early_return_allowed;
+  return instance;
 }
 
 /* The derivatives at (t, x) into der_x. */
@@ -68,13 +72,13 @@ static fmi3Status rk4_step(fmi3Instance instance, double t, double h) {
 /* The discrete-state updates at the instant the substep ended on, when an indicator changed
  * between > 0 and <= 0 or the model's next event time was reached. */
 static fmi3Status handle_events(fmi3Instance instance, double t, const double before[],
-                                fmi3Boolean* terminate) {
+                                fmi3Boolean* terminate, int* event) {
   const ModelData* m = (const ModelData*)instance; /* the instance begins with its model */
   Indicators after;
   if (fmi3GetEventIndicators(instance, after, MODEL_INDICATORS) != fmi3OK) return fmi3Error;
-  int event = m->next_event_defined && t >= m->next_event;
-  for (int i = 0; i < MODEL_INDICATORS; ++i) event = event || (before[i] > 0) != (after[i] > 0);
-  if (!event) return fmi3OK;
+  *event = m->next_event_defined && t >= m->next_event;
+  for (int i = 0; i < MODEL_INDICATORS; ++i) *event = *event || (before[i] > 0) != (after[i] > 0);
+  if (!*event) return fmi3OK;
   fmi3Boolean needs = true, nominals = false, values = false, defined = false;
   double next = 0.0;
   if (fmi3EnterEventMode(instance) != fmi3OK) return fmi3Error;
@@ -95,17 +99,28 @@ fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 t, fmi3Float64 h,
   *terminate = false;
   *early_return = false;
   *last_time = t;
+  const ModelData* m = (const ModelData*)instance;
   const int substeps = h > kSubstep ? (int)ceil(h / kSubstep) : 1;
+  double from = t;
   for (int k = 0; k < substeps; ++k) {
-    const double from = t + h * k / substeps;
-    const double to = k + 1 == substeps ? t + h : t + h * (k + 1) / substeps;
+    double to = k + 1 == substeps ? t + h : t + h * (k + 1) / substeps;
+    /* A time event inside the substep ends it, so that the event comes at its own time. */
+    const int time_event = m->next_event_defined && m->next_event > from && m->next_event < to;
+    if (time_event) to = m->next_event;
     Indicators before;
     if (fmi3GetEventIndicators(instance, before, MODEL_INDICATORS) != fmi3OK) return fmi3Error;
     if (rk4_step(instance, from, to - from) != fmi3OK) return fmi3Error;
     if (fmi3SetTime(instance, to) != fmi3OK) return fmi3Error;
-    if (handle_events(instance, to, before, terminate) != fmi3OK) return fmi3Error;
+    int event = 0;
+    if (handle_events(instance, to, before, terminate, &event) != fmi3OK) return fmi3Error;
     *last_time = to;
     if (*terminate) return fmi3OK;
+    if (event && m->early_return_allowed && to < t + h) {
+      *early_return = true;
+      return fmi3OK;
+    }
+    from = to;
+    if (time_event) --k; /* the substep ended at the event: the rest of it comes next */
   }
   return fmi3OK;
 }

@@ -84,7 +84,10 @@ fmi3Status fmi3Terminate(fmi3Instance instance) {
 }
 
 fmi3Status fmi3Reset(fmi3Instance instance) {
+  /* What the importer chose at instantiation outlives a reset. */
+  const bool early_return_allowed = data(instance)->early_return_allowed;
   memset(data(instance), 0, sizeof(ModelData));
+  data(instance)->early_return_allowed = early_return_allowed;
   model_start(data(instance));
   return fmi3OK;
 }

@@ -19,6 +19,8 @@ typedef struct {
   bool next_event_defined;
   double next_event;
   const char* failure; /* why model_derivatives failed */
+  /* Co-Simulation: the importer lets fmi3DoStep end at an event (earlyReturnAllowed). */
+  bool early_return_allowed;
 } ModelData;
 
 /* The value references of the states and of their derivatives, in the state vector's order. */
