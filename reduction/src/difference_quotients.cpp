@@ -127,6 +127,22 @@ void DifferenceQuotientModel::residuals_of(Equations<Jet1>& e) const { derivativ
 void DifferenceQuotientModel::residuals_of(Equations<Jet2>& e) const { derivatives(e); }
 void DifferenceQuotientModel::residuals_of(Equations<Jet3>& e) const { derivatives(e); }
 
+void DifferenceQuotientModel::residuals_of(Equations<DirectedJet1>& /*e*/) const {
+  refuse_directions();
+}
+void DifferenceQuotientModel::residuals_of(Equations<DirectedJet2>& /*e*/) const {
+  refuse_directions();
+}
+void DifferenceQuotientModel::residuals_of(Equations<DirectedJet3>& /*e*/) const {
+  refuse_directions();
+}
+
+void DifferenceQuotientModel::refuse_directions() const {
+  throw ModelError("model '" + structure().name +
+                   "': difference quotients in time give no derivatives in directions of the "
+                   "unknowns (propagates_jets() is false)");
+}
+
 void DifferenceQuotientModel::outputs(Evaluation& e) const {
   const std::size_t n = structure().variables.size();
   std::vector<double> r(n), w(structure().outputs.size());

@@ -5,17 +5,9 @@
 #include <functional>
 
 #include "hdae/errors.hpp"
-#include "reduced_pattern.hpp"
 
 namespace hdae::reduction {
 namespace {
-
-/// C(q, k) for 0 <= k <= q <= 3.
-constexpr double binomial(int q, int k) {
-  constexpr std::array<std::array<double, 4>, 4> kTable{
-      {{1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 1, 0}, {1, 3, 3, 1}}};
-  return k < 0 || k > q ? 0.0 : kTable[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
-}
 
 bool same_pattern(const SystemJacobian& a, const SystemJacobian& b) {
   if (!a.isCompressed() || a.rows() != b.rows() || a.cols() != b.cols() ||
@@ -94,8 +86,9 @@ void ReducedJacobian::directional(const PhysicsModel& model, double t,
   const std::size_t n = layout_.n;
   // Once per Newton matrix: the jets' storage is kept between calls, as in
   // equation_derivatives.cpp.
-  thread_local std::vector<Jet<Depth>> x, der_x, r;
-  x.resize(n), der_x.resize(n), r.assign(n, Jet<Depth>());
+  using J = DirectedJet<Depth>;
+  thread_local std::vector<J> x, der_x, r;
+  x.resize(n), der_x.resize(n), r.assign(n, J());
   std::array<double, Depth> zero{}, unit{};
   unit[0] = 1.0;
   // x_j, x_j', ..., x_j^(Depth): x reads the first Depth of them, der(x) the last Depth.
@@ -105,9 +98,9 @@ void ReducedJacobian::directional(const PhysicsModel& model, double t,
       d[static_cast<std::size_t>(k)] = slots[layout_.slot(j, k)];
     }
     if (in_der) {
-      der_x[j] = Jet<Depth>::with_direction(d.data() + 1, direction);
+      der_x[j] = J::with_direction(d.data() + 1, direction);
     } else {
-      x[j] = Jet<Depth>::with_direction(d.data(), direction);
+      x[j] = J::with_direction(d.data(), direction);
     }
   };
   // Every unknown without direction once; each group seeds its own columns and clears them
@@ -116,10 +109,10 @@ void ReducedJacobian::directional(const PhysicsModel& model, double t,
   std::array<double, Depth> time{};
   time[0] = t;
   if constexpr (Depth > 1) time[1] = 1.0;
-  const Jet<Depth> tj = Jet<Depth>::with_direction(time.data(), zero.data());
+  const J tj = J::with_direction(time.data(), zero.data());
   for (const Group& group : groups) {
     for (const std::size_t j : group.columns) seed(j, der, unit.data());
-    Equations<Jet<Depth>> eqs(tj, x, der_x, r, model.context());
+    Equations<J> eqs(tj, x, der_x, r, model.context());
     model.residuals_of(eqs);
     for (const std::size_t j : group.columns) seed(j, der, zero.data());
     for (const std::size_t e : group.entries) {
@@ -131,8 +124,8 @@ void ReducedJacobian::directional(const PhysicsModel& model, double t,
   }
 }
 
-void ReducedJacobian::evaluate(const PhysicsModel& model, double t, std::span<const double> slots,
-                               const Entry& entry) const {
+void ReducedJacobian::differentiate(const PhysicsModel& model, double t,
+                                    std::span<const double> slots) const {
   const auto run = [&](const std::vector<Group>& groups, bool der, std::vector<double>& out) {
     switch (layout_.max_c) {
       case 0:
@@ -145,7 +138,6 @@ void ReducedJacobian::evaluate(const PhysicsModel& model, double t, std::span<co
   };
   run(x_groups_, false, a_);
   run(der_groups_, true, b_);
-  assemble(entry);
 }
 
 void ReducedJacobian::lay_out_system() {
@@ -192,7 +184,7 @@ void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<cons
   };
   const auto seed = [&](std::size_t c, bool der, const double* direction) {
     const double v = value(c, der);
-    (der ? w.der_x : w.x)[c] = Jet1::with_direction(&v, direction);
+    (der ? w.der_x : w.x)[c] = DirectedJet1::with_direction(&v, direction);
   };
   // Every unknown at the point without direction once; each group seeds its own columns and
   // clears them again after its evaluation.
@@ -200,7 +192,8 @@ void ReducedJacobian::system(const PhysicsModel& model, double t, std::span<cons
   const auto run = [&](const std::vector<Group>& groups, bool der) {
     for (const Group& g : groups) {
       for (const std::size_t c : g.columns) seed(c, der, &unit);
-      Equations<Jet1> eqs(Jet1::with_direction(&t, &zero), w.x, w.der_x, w.r, model.context());
+      Equations<DirectedJet1> eqs(DirectedJet1::with_direction(&t, &zero), w.x, w.der_x, w.r,
+                                  model.context());
       model.residuals_of(eqs);
       for (const std::size_t c : g.columns) seed(c, der, &zero);
       // The groups hold only entries with sigma_ij = d_j - c_i: x_j or der(x_j).
@@ -223,21 +216,6 @@ void ReducedJacobian::system_of_last(SystemJacobian& j) const {
   };
   take(selection_x_groups_, a_);
   take(selection_der_groups_, b_);
-}
-
-void ReducedJacobian::assemble(const Entry& entry) const {
-  const auto stride = static_cast<std::size_t>(layout_.max_c) + 1;
-  for (std::size_t e = 0; e < entries_.size(); ++e) {
-    const SignatureEntry& s = entries_[e];
-    const double* a = &a_[stride * e];
-    const double* b = &b_[stride * e];
-    // F_i^(q) holds x_j up to its (sigma_ij + q)-th derivative.
-    for_each_derivative_entry(layout_, s, [&](int q, int k) {
-      double v = k <= q ? binomial(q, k) * a[q - k] : 0.0;
-      if (s.sigma == 1 && k >= 1) v += binomial(q, k - 1) * b[q - k + 1];
-      entry(layout_.row(s.row, q), layout_.slot(s.col, k), v);
-    });
-  }
 }
 
 }  // namespace hdae::reduction

@@ -11,11 +11,12 @@
 // of F with respect to one of x is the matching coefficient of its Jacobian, Griewank and
 // Walther, "Evaluating Derivatives", ch. 13). A_ij and its first max c time derivatives come out
 // of one evaluation of the residual template with jets whose outermost level is the direction
-// of x_j (hdae/jet.hpp, Jet::with_direction); columns that share no equation are differentiated
+// of x_j (hdae/jet.hpp, DirectedJet); columns that share no equation are differentiated
 // in the same evaluation. The entries with k = d_j, q = c_i are Pryce's system Jacobian, which
 // the state selection judges; system() gets them alone, from jets of depth 1.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <span>
@@ -25,6 +26,7 @@
 
 #include "hdae/physics_model.hpp"
 #include "hdae/structure.hpp"
+#include "reduced_pattern.hpp"
 #include "slot_layout.hpp"
 #include "state_selection.hpp"
 
@@ -36,18 +38,30 @@ inline constexpr int kMaxJacobianDepth = 2;
 
 class ReducedJacobian {
  public:
-  /// Receives d F_i^(q) / d x_j^(k) as (reduced row, slot, value).
-  using Entry = std::function<void(std::size_t row, std::size_t slot, double value)>;
-
   ReducedJacobian() = default;
   /// Groups the columns of dF/dx and of dF/d(der_x) by the signature's pattern so that no two
   /// columns of a group share an equation. layout.max_c must be at most kMaxJacobianDepth.
   ReducedJacobian(const SlotLayout& layout, const SignatureMatrix& signature);
 
-  /// Every entry of the reduced equations' Jacobian at the slots (entries that are zero by
-  /// structure are not passed).
+  /// Every entry of the reduced equations' Jacobian at the slots, passed to
+  /// entry(row, slot, value) (entries that are zero by structure are not passed).
+  template <class Entry>
   void evaluate(const PhysicsModel& model, double t, std::span<const double> slots,
-                const Entry& entry) const;
+                Entry&& entry) const {
+    differentiate(model, t, slots);
+    const auto stride = static_cast<std::size_t>(layout_.max_c) + 1;
+    for (std::size_t e = 0; e < entries_.size(); ++e) {
+      const SignatureEntry& s = entries_[e];
+      const double* a = &a_[stride * e];
+      const double* b = &b_[stride * e];
+      // F_i^(q) holds x_j up to its (sigma_ij + q)-th derivative.
+      for_each_derivative_entry(layout_, s, [&](int q, int k) {
+        double v = k <= q ? binomial(q, k) * a[q - k] : 0.0;
+        if (s.sigma == 1 && k >= 1) v += binomial(q, k - 1) * b[q - k + 1];
+        entry(layout_.row(s.row, q), layout_.slot(s.col, k), v);
+      });
+    }
+  }
 
   /// What the state selection judges of Pryce's system Jacobian J_ij = d F_i / d x_j^(d_j -
   /// c_i): its rows differentiated at least once (c_i >= 1), n x n without entries in the
@@ -78,7 +92,15 @@ class ReducedJacobian {
   template <int Depth>
   void directional(const PhysicsModel& model, double t, std::span<const double> slots,
                    const std::vector<Group>& groups, bool der, std::vector<double>& out) const;
-  void assemble(const Entry& entry) const;
+  /// A_e^(m) and B_e^(m) of every signature entry into a_ and b_.
+  void differentiate(const PhysicsModel& model, double t, std::span<const double> slots) const;
+  /// C(q, k) for 0 <= k <= q <= 3.
+  static double binomial(int q, int k) {
+    constexpr std::array<std::array<double, 4>, 4> kTable{
+        {{1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 1, 0}, {1, 3, 3, 1}}};
+    return k < 0 || k > q ? 0.0
+                          : kTable[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
+  }
   /// system()'s pattern and, per signature entry it holds, the entry's place among its values.
   void lay_out_system();
 
@@ -93,7 +115,7 @@ class ReducedJacobian {
   std::vector<std::size_t> system_value_;
   /// system()'s jets, kept between calls.
   struct Workspace {
-    std::vector<Jet1> x, der_x, r;
+    std::vector<DirectedJet1> x, der_x, r;
   };
   mutable Workspace workspace_;
 };

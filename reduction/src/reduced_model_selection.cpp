@@ -59,7 +59,10 @@ double IndexReducedModel::Impl::quality_now(double t, std::span<const double> sl
     judge = reduction::SelectionJudge(layout, selection, exact);
     watch.forget();
   }
-  if (!fresh && watch.can_wait(t, 1.0 / options.switch_ratio, kAgedChange)) return quality;
+  if (!fresh && watch.can_wait(t, 1.0 / options.switch_ratio)) {
+    if (watch.expected_change(t) > kAgedChange) aged = true;
+    return quality;
+  }
   reduction::SystemJacobian& j = at_step_end;
   system_at(t, slots, j);
   // Pryce's system Jacobian holds the rows' dependence on the highest derivatives, the part

@@ -1,7 +1,12 @@
-// Taylor jets (hdae/jet.hpp) against derivatives known in closed form.
+// Taylor jets (hdae/jet.hpp) against derivatives known in closed form and against Eigen's
+// nested forward-mode differentiation.
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <doctest/doctest.h>
+#include <Eigen/Core>
+#include <unsupported/Eigen/AutoDiff>
 
 #include "hdae/jet.hpp"
 
@@ -66,8 +71,129 @@ TEST_CASE("jets with a plain number on one side keep exact derivatives") {
   }
   // A direction in the unknowns (the Jacobians' jets) is scaled like the time derivatives.
   const double e[3] = {1.0, 0.0, 0.0};
-  const Jet<3> x = Jet<3>::with_direction(d, e);
-  const Jet<3> h = 3.0 * x * x / 2.0 - 1.0;  // dh/dx = 3 x, and d/dt of it 3
+  const DirectedJet<3> x = DirectedJet<3>::with_direction(d, e);
+  const DirectedJet<3> h = 3.0 * x * x / 2.0 - 1.0;  // dh/dx = 3 x, and d/dt of it 3
   CHECK(h.direction_derivative(0) == doctest::Approx(3.0 * t0).epsilon(1e-15));
   CHECK(h.direction_derivative(1) == doctest::Approx(3.0).epsilon(1e-15));
+}
+
+namespace {
+
+// Eigen's forward-mode AutoDiffScalar nested D times, each level one derivative: an
+// independent differentiation to check the jets' coefficient arithmetic against.
+template <int D>
+struct Nested {
+  using type = Eigen::AutoDiffScalar<Eigen::Matrix<typename Nested<D - 1>::type, 1, 1>>;
+};
+template <>
+struct Nested<0> {
+  using type = double;
+};
+
+template <int D>
+typename Nested<D>::type nested_curve(const double* d) {
+  if constexpr (D == 0) {
+    return d[0];
+  } else {
+    typename Nested<D>::type v;
+    v.value() = nested_curve<D - 1>(d);
+    v.derivatives()(0) = nested_curve<D - 1>(d + 1);
+    return v;
+  }
+}
+
+template <int D>
+typename Nested<D>::type nested_constant(double c) {
+  const std::array<double, 4> d{c, 0.0, 0.0, 0.0};
+  return nested_curve<D>(d.data());
+}
+
+/// The q-th derivative of a quantity nested along one curve.
+template <int D>
+double nested_derivative(const typename Nested<D>::type& v, int q) {
+  if constexpr (D == 0) {
+    return v;
+  } else {
+    return q > 0 ? nested_derivative<D - 1>(v.derivatives()(0), q - 1)
+                 : nested_derivative<D - 1>(v.value(), 0);
+  }
+}
+
+/// Every operation and function of the jets, with the constants, x^p, atan and |x| made by `k`.
+template <class S, class K>
+S mixture(const S& x, const S& y, const K& k) {
+  using std::acos, std::asin, std::atan2, std::cos, std::cosh, std::exp, std::log, std::sin,
+      std::sinh, std::sqrt, std::tan, std::tanh;
+  const auto c = [&k](double v) { return k.constant(v); };
+  S f = S(sin(x) * cos(y)) + S(tan(S(x / c(3.0))));
+  f -= S(exp(S(x * y))) / S(c(1.0) + S(y * y));
+  f += S(log(S(c(2.0) + x))) * S(sqrt(S(c(3.0) + y)));
+  f += S(asin(S(x / c(2.0)))) + S(acos(S(y / c(3.0))));
+  f -= k.arctan(S(x - y)) + S(sinh(x) * cosh(y)) - S(tanh(S(x + y))) + k.absolute(S(x - c(2.0)));
+  f += S(atan2(y, x) * atan2(S(-y), S(-x)));
+  f += k.power(S(x + c(2.0)), 2.5) + k.power(S(c(2.0) - y), -1.5);
+  f *= S(c(1.0) - S(x * c(3.0)));
+  f /= S(c(5.0) + y);
+  return S(f - S(c(4.0) * x)) + S(y / c(4.0)) + S(S(c(1.0) - x) * c(3.0)) + S(-y);
+}
+
+/// The jets' own operations (J = Jet<D> or DirectedJet<D>); constants stay plain numbers.
+template <class J>
+struct JetKit {
+  static double constant(double v) { return v; }
+  static J power(const J& v, double p) { return pow(v, p); }
+  static J arctan(const J& v) { return atan(v); }
+  static J absolute(const J& v) { return abs(v); }
+};
+
+/// Eigen's nested forms, which have neither a nesting pow, atan nor abs: exp(p log v),
+/// atan2(v, 1) and v or -v by the sign of its value.
+template <int D>
+struct NestedKit {
+  using N = typename Nested<D>::type;
+  static N constant(double v) { return nested_constant<D>(v); }
+  static N power(const N& v, double p) { return N(exp(N(constant(p) * N(log(v))))); }
+  static N arctan(const N& v) { return N(atan2(v, constant(1.0))); }
+  static N absolute(const N& v) { return v.value() < 0.0 ? N(-v) : v; }
+};
+
+template <int D>
+void check_against_nested() {
+  const std::array<double, 4> dx{0.3, -0.7, 1.1, 0.4}, dy{0.5, 0.2, -0.9, 1.3};
+  const std::array<double, 3> ex{1.0, 0.25, -0.5}, ey{-0.4, 0.3, 0.6};
+  using N = typename Nested<D>::type;
+  // Along the curve: all D derivatives.
+  const Jet<D> f = mixture(Jet<D>::from_derivatives(dx.data()), Jet<D>::from_derivatives(dy.data()),
+                           JetKit<Jet<D>>{});
+  const N g = mixture(nested_curve<D>(dx.data()), nested_curve<D>(dy.data()), NestedKit<D>{});
+  for (int q = 0; q <= D; ++q) {
+    const double want = nested_derivative<D>(g, q);
+    CHECK(std::abs(f.derivative(q) - want) <= 1e-12 * std::max(1.0, std::abs(want)));
+  }
+  // With a direction: the outermost level of the nested form differentiates along it.
+  const auto directed = [](const std::array<double, 4>& d, const std::array<double, 3>& e) {
+    N v;
+    v.value() = nested_curve<D - 1>(d.data());
+    v.derivatives()(0) = nested_curve<D - 1>(e.data());
+    return v;
+  };
+  const DirectedJet<D> u =
+      mixture(DirectedJet<D>::with_direction(dx.data(), ex.data()),
+              DirectedJet<D>::with_direction(dy.data(), ey.data()), JetKit<DirectedJet<D>>{});
+  const N w = mixture(directed(dx, ex), directed(dy, ey), NestedKit<D>{});
+  for (int q = 0; q < D; ++q) {
+    const double want_value = nested_derivative<D - 1>(w.value(), q);
+    const double want_along = nested_derivative<D - 1>(w.derivatives()(0), q);
+    CHECK(std::abs(u.derivative(q) - want_value) <= 1e-12 * std::max(1.0, std::abs(want_value)));
+    CHECK(std::abs(u.direction_derivative(q) - want_along) <=
+          1e-12 * std::max(1.0, std::abs(want_along)));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("jets agree with nested forward differentiation in every operation and function") {
+  check_against_nested<1>();
+  check_against_nested<2>();
+  check_against_nested<3>();
 }

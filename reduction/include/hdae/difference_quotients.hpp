@@ -44,6 +44,10 @@ class DifferenceQuotientModel final : public PhysicsModel {
   void residuals_of(Equations<Jet1>& e) const override;
   void residuals_of(Equations<Jet2>& e) const override;
   void residuals_of(Equations<Jet3>& e) const override;
+  /// ModelError: differences in time give no derivatives in other directions.
+  void residuals_of(Equations<DirectedJet1>& e) const override;
+  void residuals_of(Equations<DirectedJet2>& e) const override;
+  void residuals_of(Equations<DirectedJet3>& e) const override;
   void outputs(Evaluation& e) const override;
   /// The jets are Taylor curves in time here, never other directions.
   [[nodiscard]] bool propagates_jets() const override { return false; }
@@ -55,6 +59,7 @@ class DifferenceQuotientModel final : public PhysicsModel {
  private:
   template <int D>
   void derivatives(Equations<Jet<D>>& e) const;
+  [[noreturn]] void refuse_directions() const;
 
   std::unique_ptr<SimulationModel> model_;
   double step_s_;

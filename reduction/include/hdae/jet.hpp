@@ -1,118 +1,110 @@
-// Taylor jets: a quantity and its first Depth derivatives along one curve t -> (t, x(t)), for
-// the exact time derivatives of equations that index reduction needs (docs/design.md, "Index
-// reduction").
+// Taylor jets: a quantity and its first derivatives along one curve t -> (t, x(t)), for the
+// exact time derivatives of equations that index reduction needs (docs/design.md, "Index
+// reduction"), and with a direction in the unknowns besides, for its exact Jacobians.
 //
-// The differentiation rules are Eigen's forward-mode AutoDiffScalar, nested Depth times: the
-// derivative part of each level is a one-element vector holding the next level. This class
-// only makes that nesting pleasant to write equations with: every operation evaluates at once
-// (no expression templates, whose nested forms refuse to mix with plain doubles), constants
-// convert implicitly, and comparisons look at the value, so a residual template
+// A jet holds truncated Taylor coefficients, a_k = f^(k)(t) / k! for k = 0..Order. A directed
+// jet also holds the coefficients e_k of f's derivative in one direction v of the unknowns:
+// f(t + h, x + s v) = sum_k (a_k + s e_k) h^k, to h^Order and first order in s. Products are
+// Cauchy products of the coefficients, quotients their recurrence, and a function f of a jet a
+// is sum_m f^(m)(a_0) (a - a_0)^m / m!, where a - a_0 is nilpotent (hdae/jet_functions.hpp
+// gives f's first three derivatives). This is what forward differentiation nested once per
+// derivative gives, without computing its equal mixed derivatives again and again. Every
+// operation evaluates at once, constants convert implicitly, and comparisons look at the
+// value, so a residual template
 //
 //   template <class S> void residuals(Equations<S>& e) const {
 //     e.set(rod_, e.x(x_) * e.x(x_) + e.x(y_) * e.x(y_) - L * L);
 //   }
 //
-// compiles for S = double and for S = Jet<1>, Jet<2>, Jet<3> alike. Functions are found by
+// compiles for S = double, Jet<1..3> and DirectedJet<1..3> alike. Functions are found by
 // argument-dependent lookup: write `using std::sin; sin(v)`.
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
-#include <type_traits>
 
-#include <Eigen/Core>
-#include <unsupported/Eigen/AutoDiff>
+#include "hdae/jet_functions.hpp"
 
 namespace hdae {
 
-namespace detail {
-template <int Depth>
-struct NestedAutoDiff {
-  using type = Eigen::AutoDiffScalar<Eigen::Matrix<typename NestedAutoDiff<Depth - 1>::type, 1, 1>>;
-};
-template <>
-struct NestedAutoDiff<0> {
-  using type = double;
-};
-}  // namespace detail
-
-template <int Depth>
-class Jet {
-  static_assert(Depth >= 1 && Depth <= 3, "jets of depth 1 to 3");
+/// Taylor coefficients to order Order; with Directed, also those of the derivative in one
+/// direction. Use it as Jet<Depth> or DirectedJet<Depth>.
+template <int Order, bool Directed>
+class BasicJet {
+  static_assert(Order >= 0 && Order + (Directed ? 1 : 0) >= 1 && Order + (Directed ? 1 : 0) <= 3,
+                "jets of depth 1 to 3");
+  /// Terms of a function's expansion: h^Depth is the last to reach the coefficients kept.
+  static constexpr int kDepth = Order + (Directed ? 1 : 0);
+  /// Where the direction's coefficients start.
+  static constexpr std::size_t kE = Order + 1;
+  static constexpr std::array<double, 4> kFactorial{1.0, 1.0, 2.0, 6.0};
+  static constexpr std::array<double, 4> kInverseFactorial{1.0, 1.0, 0.5, 1.0 / 6.0};
 
  public:
-  using Nested = typename detail::NestedAutoDiff<Depth>::type;
+  BasicJet() = default;
+  BasicJet(double value) { c_[0] = value; }  // NOLINT(google-explicit-constructor)
 
-  Jet() : a_(constant<Depth>(0.0)) {}
-  Jet(double value) : a_(constant<Depth>(value)) {}  // NOLINT(google-explicit-constructor)
-  explicit Jet(Nested a) : a_(std::move(a)) {}
-
-  /// A jet from the derivatives d[0] (value), d[1], ..., d[Depth] of the quantity.
-  [[nodiscard]] static Jet from_derivatives(const double* d) { return Jet(build<Depth>(d)); }
-  /// A jet whose outermost level is a direction in the unknowns rather than time: a quantity
-  /// along the curve (its value and first Depth - 1 time derivatives d[0..Depth-1]) and its
-  /// derivative in that direction (likewise, e[0..Depth-1]). Evaluated through a model, the
-  /// residual's direction_derivative(m) is the m-th time derivative of its derivative in that
-  /// direction: the exact Jacobians of the index reduction (hdae/index_reduction.hpp).
-  [[nodiscard]] static Jet with_direction(const double* d, const double* e) {
-    Nested j;
-    j.value() = build<Depth - 1>(d);
-    j.derivatives()(0) = build<Depth - 1>(e);
-    return Jet(std::move(j));
+  /// A jet from the derivatives d[0] (value), d[1], ..., d[Order] of the quantity.
+  [[nodiscard]] static BasicJet from_derivatives(const double* d) requires(!Directed) {
+    BasicJet j;
+    for (int k = 0; k <= Order; ++k) j.c_[at(k)] = d[k] * kInverseFactorial[at(k)];
+    return j;
   }
-  /// The q-th derivative (q <= Depth); q = 0 is the value.
-  [[nodiscard]] double derivative(int q) const { return take<Depth>(a_, q); }
-  /// For a jet made by with_direction: the q-th time derivative (q < Depth) of its derivative
-  /// in the direction.
-  [[nodiscard]] double direction_derivative(int q) const {
-    return take<Depth - 1>(a_.derivatives()(0), q);
+  /// A quantity along the curve (its value and first Order time derivatives d[0..Order]) and
+  /// its derivative in a direction of the unknowns (likewise, e[0..Order]). Evaluated through a
+  /// model, the residual's direction_derivative(m) is the m-th time derivative of its
+  /// derivative in that direction: the exact Jacobians of the index reduction
+  /// (hdae/index_reduction.hpp).
+  [[nodiscard]] static BasicJet with_direction(const double* d, const double* e) requires Directed {
+    BasicJet j;
+    for (int k = 0; k <= Order; ++k) {
+      j.c_[at(k)] = d[k] * kInverseFactorial[at(k)];
+      j.c_[kE + at(k)] = e[k] * kInverseFactorial[at(k)];
+    }
+    return j;
   }
-  [[nodiscard]] double value() const { return take<Depth>(a_, 0); }
+  /// The q-th time derivative (q <= Order); q = 0 is the value.
+  [[nodiscard]] double derivative(int q) const { return c_[at(q)] * kFactorial[at(q)]; }
+  /// The q-th time derivative (q <= Order) of the derivative in the direction.
+  [[nodiscard]] double direction_derivative(int q) const requires Directed {
+    return c_[kE + at(q)] * kFactorial[at(q)];
+  }
+  [[nodiscard]] double value() const { return c_[0]; }
 
-  Jet& operator+=(const Jet& o) {
-    a_ = Nested(a_ + o.a_);
+  BasicJet& operator+=(const BasicJet& o) {
+    for (std::size_t k = 0; k < c_.size(); ++k) c_[k] += o.c_[k];
     return *this;
   }
-  Jet& operator-=(const Jet& o) {
-    a_ = Nested(a_ - o.a_);
+  BasicJet& operator-=(const BasicJet& o) {
+    for (std::size_t k = 0; k < c_.size(); ++k) c_[k] -= o.c_[k];
     return *this;
   }
-  Jet& operator*=(const Jet& o) {
-    a_ = Nested(a_ * o.a_);
-    return *this;
-  }
-  Jet& operator/=(const Jet& o) {
-    a_ = Nested(a_ / o.a_);
-    return *this;
-  }
-  // With a plain number on one side, as in `m * der(v)` or `x / L`: each component is scaled
-  // or only the value moves, where a constant turned into a jet would cost a full nested
-  // product or quotient.
-  friend Jet operator*(const Jet& l, double r) { return Jet(scaled<Depth>(l.a_, r)); }
-  friend Jet operator*(double l, const Jet& r) { return Jet(scaled<Depth>(r.a_, l)); }
-  friend Jet operator/(const Jet& l, double r) { return Jet(divided<Depth>(l.a_, r)); }
-  friend Jet operator+(const Jet& l, double r) { return Jet(shifted<Depth>(l.a_, r)); }
-  friend Jet operator+(double l, const Jet& r) { return Jet(shifted<Depth>(r.a_, l)); }
-  friend Jet operator-(const Jet& l, double r) { return Jet(shifted<Depth>(l.a_, -r)); }
-  friend Jet operator-(double l, const Jet& r) {
-    return Jet(shifted<Depth>(negated<Depth>(r.a_), l));
-  }
-  friend Jet operator+(Jet l, const Jet& r) { return l += r; }
-  friend Jet operator-(Jet l, const Jet& r) { return l -= r; }
-  friend Jet operator*(Jet l, const Jet& r) { return l *= r; }
-  friend Jet operator/(Jet l, const Jet& r) { return l /= r; }
-  friend Jet operator-(const Jet& v) { return Jet(Nested(-v.a_)); }
-  friend Jet operator+(const Jet& v) { return v; }
-  friend bool operator<(const Jet& l, const Jet& r) { return l.value() < r.value(); }
-  friend bool operator>(const Jet& l, const Jet& r) { return l.value() > r.value(); }
-  friend bool operator<=(const Jet& l, const Jet& r) { return l.value() <= r.value(); }
-  friend bool operator>=(const Jet& l, const Jet& r) { return l.value() >= r.value(); }
+  BasicJet& operator*=(const BasicJet& o) { return *this = product<0>(*this, o); }
+  BasicJet& operator/=(const BasicJet& o) { return *this = quotient(*this, o); }
+  // With a plain number on one side, as in `m * der(v)` or `x / L`: each coefficient is scaled
+  // or only the value moves.
+  friend BasicJet operator*(BasicJet l, double r) { return l.scale(r); }
+  friend BasicJet operator*(double l, BasicJet r) { return r.scale(l); }
+  friend BasicJet operator/(BasicJet l, double r) { return l.scale(1.0 / r); }
+  friend BasicJet operator+(BasicJet l, double r) { return l.shift(r); }
+  friend BasicJet operator+(double l, BasicJet r) { return r.shift(l); }
+  friend BasicJet operator-(BasicJet l, double r) { return l.shift(-r); }
+  friend BasicJet operator-(double l, BasicJet r) { return r.scale(-1.0).shift(l); }
+  friend BasicJet operator+(BasicJet l, const BasicJet& r) { return l += r; }
+  friend BasicJet operator-(BasicJet l, const BasicJet& r) { return l -= r; }
+  friend BasicJet operator*(const BasicJet& l, const BasicJet& r) { return product<0>(l, r); }
+  friend BasicJet operator/(const BasicJet& l, const BasicJet& r) { return quotient(l, r); }
+  friend BasicJet operator-(BasicJet v) { return v.scale(-1.0); }
+  friend BasicJet operator+(const BasicJet& v) { return v; }
+  friend bool operator<(const BasicJet& l, const BasicJet& r) { return l.value() < r.value(); }
+  friend bool operator>(const BasicJet& l, const BasicJet& r) { return l.value() > r.value(); }
+  friend bool operator<=(const BasicJet& l, const BasicJet& r) { return l.value() <= r.value(); }
+  friend bool operator>=(const BasicJet& l, const BasicJet& r) { return l.value() >= r.value(); }
 
-#define HDAE_JET_FUNCTION(f)     \
-  friend Jet f(const Jet& v) {   \
-    using std::f;                \
-    return Jet(Nested(f(v.a_))); \
-  }
+#define HDAE_JET_FUNCTION(f) \
+  friend BasicJet f(const BasicJet& v) { return compose(v, jet_functions::f(v.value())); }
   HDAE_JET_FUNCTION(sin)
   HDAE_JET_FUNCTION(cos)
   HDAE_JET_FUNCTION(tan)
@@ -122,100 +114,115 @@ class Jet {
   HDAE_JET_FUNCTION(exp)
   HDAE_JET_FUNCTION(log)
   HDAE_JET_FUNCTION(sqrt)
-  HDAE_JET_FUNCTION(abs)
   HDAE_JET_FUNCTION(sinh)
   HDAE_JET_FUNCTION(cosh)
   HDAE_JET_FUNCTION(tanh)
 #undef HDAE_JET_FUNCTION
-  friend Jet atan2(const Jet& y, const Jet& x) {
-    using std::atan2;
-    return Jet(Nested(atan2(y.a_, x.a_)));
+  /// |v|: v or -v by the sign of its value (the derivatives of v at 0).
+  friend BasicJet abs(const BasicJet& v) { return v.value() < 0.0 ? -v : v; }
+  /// atan2(y, x) = theta + atan(u / w), theta the angle of the values and u / w the tangent
+  /// of the angle turned from it: u = y cos theta - x sin theta is 0 at the values and w = x
+  /// cos theta + y sin theta their radius, so the quotient is regular in every quadrant.
+  friend BasicJet atan2(const BasicJet& y, const BasicJet& x) {
+    const double theta = std::atan2(y.value(), x.value());
+    const double c = std::cos(theta);
+    const double s = std::sin(theta);
+    return atan((y * c - x * s) / (x * c + y * s)) + theta;
   }
-  /// v^p: repeated products for integer p (any sign of v), exp(p log v) otherwise (v > 0).
-  /// Eigen's own pow does not nest.
-  friend Jet pow(const Jet& v, double p) {
+  /// v^p: repeated products for integer p (any sign of v), the chain rule with p's powers
+  /// otherwise (v > 0).
+  friend BasicJet pow(const BasicJet& v, double p) {
     if (p == std::floor(p) && std::abs(p) <= 64.0) {
-      Jet result(1.0);
-      Jet base = v;
+      BasicJet result(1.0);
+      BasicJet base = v;
       for (long k = std::labs(static_cast<long>(p)); k > 0; k >>= 1, base *= base) {
         if ((k & 1) != 0) result *= base;
       }
-      return p < 0.0 ? Jet(1.0) / result : result;
+      return p < 0.0 ? BasicJet(1.0) / result : result;
     }
-    return exp(p * log(v));
+    return compose(v, jet_functions::pow(v.value(), p));
   }
 
  private:
-  template <int D>
-  static typename detail::NestedAutoDiff<D>::type constant(double v) {
-    if constexpr (D == 0) {
-      return v;
-    } else {
-      return typename detail::NestedAutoDiff<D>::type(constant<D - 1>(v));
-    }
+  static constexpr std::size_t at(int k) { return static_cast<std::size_t>(k); }
+
+  BasicJet& scale(double s) {
+    for (double& c : c_) c *= s;
+    return *this;
   }
-  template <int D>
-  static typename detail::NestedAutoDiff<D>::type build(const double* d) {
-    if constexpr (D == 0) {
-      return d[0];
-    } else {
-      typename detail::NestedAutoDiff<D>::type j;
-      j.value() = build<D - 1>(d);
-      j.derivatives()(0) = build<D - 1>(d + 1);
-      return j;
-    }
-  }
-  /// f applied to every component (the value's derivatives and the direction's alike).
-  template <int D, class F>
-  static typename detail::NestedAutoDiff<D>::type each(
-      const typename detail::NestedAutoDiff<D>::type& a, F f) {
-    if constexpr (D == 0) {
-      return f(a);
-    } else {
-      typename detail::NestedAutoDiff<D>::type j;
-      j.value() = each<D - 1>(a.value(), f);
-      j.derivatives()(0) = each<D - 1>(a.derivatives()(0), f);
-      return j;
-    }
-  }
-  template <int D>
-  static typename detail::NestedAutoDiff<D>::type scaled(
-      const typename detail::NestedAutoDiff<D>::type& a, double s) {
-    return each<D>(a, [s](double v) { return v * s; });
-  }
-  template <int D>
-  static typename detail::NestedAutoDiff<D>::type divided(
-      const typename detail::NestedAutoDiff<D>::type& a, double s) {
-    return each<D>(a, [s](double v) { return v / s; });
-  }
-  template <int D>
-  static typename detail::NestedAutoDiff<D>::type negated(
-      const typename detail::NestedAutoDiff<D>::type& a) {
-    return each<D>(a, [](double v) { return -v; });
-  }
-  /// a + s: only the innermost value moves.
-  template <int D>
-  static typename detail::NestedAutoDiff<D>::type shifted(
-      const typename detail::NestedAutoDiff<D>::type& a, double s) {
-    if constexpr (D == 0) {
-      return a + s;
-    } else {
-      typename detail::NestedAutoDiff<D>::type j;
-      j.value() = shifted<D - 1>(a.value(), s);
-      j.derivatives()(0) = a.derivatives()(0);
-      return j;
-    }
-  }
-  template <int D>
-  static double take(const typename detail::NestedAutoDiff<D>::type& a, int q) {
-    if constexpr (D == 0) {
-      return a;
-    } else {
-      return q > 0 ? take<D - 1>(a.derivatives()(0), q - 1) : take<D - 1>(a.value(), 0);
-    }
+  BasicJet& shift(double s) {
+    c_[0] += s;
+    return *this;
   }
 
-  Nested a_;
+  /// The Cauchy product. With Skip = 1, r's value is 0 and its products are left out, so that
+  /// an infinite coefficient of l (a derivative at a singular point) stays infinite, not NaN.
+  template <int Skip>
+  static BasicJet product(const BasicJet& l, const BasicJet& r) {
+    BasicJet c;
+    for (int k = 0; k <= Order; ++k) {
+      double s = 0.0;
+      for (int i = 0; i + Skip <= k; ++i) s += l.c_[at(i)] * r.c_[at(k - i)];
+      c.c_[at(k)] = s;
+    }
+    if constexpr (Directed) {
+      for (int k = 0; k <= Order; ++k) {
+        double s = 0.0;
+        for (int i = 0; i <= k; ++i) s += l.c_[at(i)] * r.c_[kE + at(k - i)];
+        for (int i = 0; i + Skip <= k; ++i) s += l.c_[kE + at(i)] * r.c_[at(k - i)];
+        c.c_[kE + at(k)] = s;
+      }
+    }
+    return c;
+  }
+
+  /// c = l / r from l = c r, solved for c's coefficients in turn.
+  static BasicJet quotient(const BasicJet& l, const BasicJet& r) {
+    BasicJet c;
+    const double r0 = r.c_[0];
+    for (int k = 0; k <= Order; ++k) {
+      double s = l.c_[at(k)];
+      for (int i = 1; i <= k; ++i) s -= r.c_[at(i)] * c.c_[at(k - i)];
+      c.c_[at(k)] = s / r0;
+    }
+    if constexpr (Directed) {
+      for (int k = 0; k <= Order; ++k) {
+        double s = l.c_[kE + at(k)];
+        for (int i = 0; i <= k; ++i) s -= r.c_[kE + at(i)] * c.c_[at(k - i)];
+        for (int i = 1; i <= k; ++i) s -= r.c_[at(i)] * c.c_[kE + at(k - i)];
+        c.c_[kE + at(k)] = s / r0;
+      }
+    }
+    return c;
+  }
+
+  /// f(v) from f's derivatives at v's value, by Horner's scheme in h = v - v_0.
+  static BasicJet compose(const BasicJet& v, const jet_functions::Derivatives& f) {
+    BasicJet h = v;
+    h.c_[0] = 0.0;
+    BasicJet r = h;
+    r.scale(f[at(kDepth)] * kInverseFactorial[at(kDepth)]);
+    r.c_[0] = f[at(kDepth - 1)] * kInverseFactorial[at(kDepth - 1)];
+    for (int m = kDepth - 2; m >= 0; --m) {
+      r = product<1>(r, h);
+      r.c_[0] = f[at(m)] * kInverseFactorial[at(m)];
+    }
+    return r;
+  }
+
+  /// a_k at k, then (when Directed) e_k at Order + 1 + k: one array, so that a jet copies as
+  /// whole words (an empty array of its own would leave a byte to copy unaligned).
+  std::array<double, kE * (Directed ? 2U : 1U)> c_{};
 };
+
+/// A quantity and its first Depth derivatives along the curve.
+template <int Depth>
+using Jet = BasicJet<Depth, false>;
+
+/// A quantity and its first Depth - 1 derivatives along the curve, with the same of its
+/// derivative in one direction of the unknowns: Depth levels of differentiation, the deepest a
+/// direction rather than time.
+template <int Depth>
+using DirectedJet = BasicJet<Depth - 1, true>;
 
 }  // namespace hdae

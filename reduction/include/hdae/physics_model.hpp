@@ -46,6 +46,9 @@ namespace hdae {
 using Jet1 = Jet<1>;
 using Jet2 = Jet<2>;
 using Jet3 = Jet<3>;
+using DirectedJet1 = DirectedJet<1>;
+using DirectedJet2 = DirectedJet<2>;
+using DirectedJet3 = DirectedJet<3>;
 
 /// A model whose residuals can be evaluated with doubles and with jets. Derive from
 /// PhysicsModelOf<Derived>, which forwards every scalar type to Derived::residuals<S>.
@@ -59,13 +62,18 @@ class PhysicsModel : public Model {
   virtual void residuals_of(Equations<Jet1>& e) const = 0;
   virtual void residuals_of(Equations<Jet2>& e) const = 0;
   virtual void residuals_of(Equations<Jet3>& e) const = 0;
+  /// With a direction in the unknowns: what the index reduction's exact Jacobians evaluate
+  /// (only when propagates_jets()).
+  virtual void residuals_of(Equations<DirectedJet1>& e) const = 0;
+  virtual void residuals_of(Equations<DirectedJet2>& e) const = 0;
+  virtual void residuals_of(Equations<DirectedJet3>& e) const = 0;
 
   /// Outputs for results (called only when outputs are wanted), from x and der_x.
   virtual void outputs(Evaluation& /*e*/) const {}
 
-  /// True when the template carries jets through its operations, so that a jet's levels may
-  /// stand for any directions (the index reduction's exact Jacobians seed one level with a
-  /// direction in the unknowns, hdae/jet.hpp). False for a model that reads its input jets as
+  /// True when the template carries jets through its operations, so that directed jets give
+  /// derivatives in directions of the unknowns (the index reduction's exact Jacobians,
+  /// hdae/jet.hpp). False for a model that reads its input jets as
   /// Taylor curves in time (DifferenceQuotientModel); its Jacobians are difference quotients.
   [[nodiscard]] virtual bool propagates_jets() const { return true; }
 
@@ -115,6 +123,9 @@ class PhysicsModelOf : public PhysicsModel {
   void residuals_of(Equations<Jet1>& e) const final { run(e); }
   void residuals_of(Equations<Jet2>& e) const final { run(e); }
   void residuals_of(Equations<Jet3>& e) const final { run(e); }
+  void residuals_of(Equations<DirectedJet1>& e) const final { run(e); }
+  void residuals_of(Equations<DirectedJet2>& e) const final { run(e); }
+  void residuals_of(Equations<DirectedJet3>& e) const final { run(e); }
 
  private:
   template <class S>
