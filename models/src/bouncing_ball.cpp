@@ -50,7 +50,10 @@ void BouncingBall::evaluate(Evaluation& e) {
 }
 
 void BouncingBall::on_event(EventContext& event) {
-  if (!flying_ || !event.rose(below_ground_)) return;
+  // What the handler does follows from the crossing and the state alone, not from flying_: a
+  // run with sensitivities calls it again at the same point and at nearby ones. At rest h
+  // stays where it is, so the crossing does not rise again.
+  if (!event.rose(below_ground_)) return;
   const double rebound = -p_.restitution * event.x(v_);
   if (std::abs(rebound) < p_.rest_speed_mps) {
     flying_ = false;

@@ -1,0 +1,90 @@
+// The sensitivity check of the bundled models (tools/sensitivity_check/) over a subset that
+// covers each kind of event the sensitivities pass through: scripts/sensitivity-check.sh runs
+// it over the whole catalog.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "hdae/models/catalog.hpp"
+#include "sensitivity_check/sensitivity_check.hpp"
+
+namespace hdae {
+namespace {
+
+namespace check = sensitivity_check;
+
+/// The check's tolerance, relative to each column's magnitude: the central differences of runs
+/// at rel_tol 1e-10 with the source moved by 1e-4 to 3e-4 of itself (the plans) carry the
+/// runs' errors divided by the step and a truncation of the step squared, each a few 1e-6 of
+/// the column; the sensitivities, at rel_tol 1e-9, add less than that.
+constexpr double kTolerance = 1e-5;
+
+/// Runs the plan of `model` to stop_s and checks that every source passes.
+void check_model(const std::string& model, double stop_s) {
+  check::Plan plan = check::plan_for(model);
+  plan.stop_s = stop_s;
+  for (const check::SourceCheck& o : check::check(plan, kTolerance)) {
+    CAPTURE(o.model);
+    CAPTURE(o.source);
+    CAPTURE(o.message);
+    CAPTURE(o.worst_at);
+    CHECK(o.verdict == check::SourceCheck::Verdict::kPass);
+    CHECK(o.worst <= kTolerance);
+    CHECK(o.rows >= plan.intervals / 2);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the sensitivity check has a plan for every bundled model, in the catalog's order") {
+  const std::vector<check::Plan> plans = check::plans();
+  const auto& catalog = models::catalog();
+  REQUIRE(plans.size() == catalog.size());
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    CAPTURE(catalog[i].name);
+    CHECK(plans[i].model == catalog[i].name);
+    CHECK(!plans[i].sources.empty());
+  }
+  CHECK_THROWS_WITH_AS((void)check::plan_for("no_such_model"), "no bundled model 'no_such_model'",
+                       std::out_of_range);
+}
+
+TEST_CASE("sensitivities agree with central differences through state events and impacts") {
+  check_model("simple_state_events", 5.0);  // a force switched at crossings
+  check_model("bouncing_ball", 3.0);        // impacts moving with e, g and h(0), then at rest
+  check_model("colliding_masses", 1.0);     // a plastic impact by the jump solve
+  check_model("tank_overflow", 5.0);        // a guarded substitute equation switched on and off
+}
+
+TEST_CASE("sensitivities agree with central differences through Dirac impulses at time events") {
+  check_model("ideal_clutch", 400.0);  // engaged at t0 and at 300 s (impulses), released at 100 s
+}
+
+TEST_CASE("sensitivities of DAEs agree with central differences of perturbed runs") {
+  check_model("pendulum_dae", 2.0);         // started off its circle and projected onto it
+  check_model("mass_spring_chain", 2.0);    // KLU on the augmented system
+  check_model("hydraulic_actuator", 10.0);  // a consistent jump at a mode switch
+}
+
+TEST_CASE("sensitivities of reduced models agree with central differences of perturbed runs") {
+  check_model("cartesian_pendulum", 10.0);  // KLU through changes of selected states
+  check_model("slider_crank", 2.0);         // driven, with columns that stay at 0
+  check_model("pid_controller_reduced", 10.0);
+  check_model("pid_controller_substituted", 10.0);
+}
+
+TEST_CASE("models whose sensitivities are refused by design are reported with the reason") {
+  for (const std::string model : {"wall_pendulum", "colliding_masses_impact"}) {
+    CAPTURE(model);
+    const check::Plan plan = check::plan_for(model);
+    REQUIRE(!plan.refusal.empty());
+    for (const check::SourceCheck& o : check::check(plan, kTolerance)) {
+      CAPTURE(o.message);
+      CHECK(o.verdict == check::SourceCheck::Verdict::kRefused);
+      CHECK(o.message.find(plan.refusal) != std::string::npos);
+    }
+  }
+}
+
+}  // namespace hdae
