@@ -750,21 +750,23 @@ $(cat "${tmp}/higher_index.md")
 The summary above says which targets are met in this run. The pendulums' error-test and
 convergence failures in the tables are what remains after a new Newton matrix is formed once
 the system Jacobian has moved by 2 % (docs/design.md, "Aged Newton matrices"). The state
-selection's check at every step end allocates nothing for small stages: the system Jacobian
+selection's check allocates nothing for small stages: the system Jacobian
 is filled into a pattern laid out once, and a stage of up to 40 rows is factorised on the
 stack. Against the forms reduced to index 1 by hand, the reduced models take fewer steps at the same tolerance, and Andrews'
 reduced form (2 states) ends far more accurate than the hand form, which integrates all 14
 angles and velocities and drifts off its loops; what they lose is the cost of a step. Against
-the ODEs the reduced pendulums take about twice the steps, and a step costs several times as
-much: the reduced system has 7 (14) unknowns against the ODE's 2 (4), with IDA's vector
-operations and dense Newton solves on all of them, besides the jets of the residual and, at every step end, the state
+the ODEs the reduced pendulums take more steps (the tables say how many), and a step costs
+several times as much: the reduced system has 7 (14) unknowns against the ODE's 2 (4), with IDA's vector
+operations and dense Newton solves on all of them, besides the jets of the residual and, at the step ends it judges, the state
 selection's check (the system Jacobian's rows that the selection judges, from jets of depth 1,
 and one LU factorisation per stage of the reduction). The rod force, an unknown of the reduced
 system, is in IDA's error test like the positions and velocities (docs/design.md, "Index
 reduction", says why).
 What the reduced model does per step: the residual by jets of
-depth max c; the Newton matrix exactly, from jets one level deeper seeded with directions in
-the unknowns; the selection judged only where IDA evaluates its root functions; a change of
+depth max c (truncated Taylor coefficients, docs/design.md, "Exact derivatives of equations"); the Newton matrix exactly, from jets one level deeper seeded with directions in
+the unknowns; the selection judged only where IDA evaluates its root functions, and there only where its
+largest exchange factor could reach the switch ratio (the Newton matrix's age is continued
+from the last judgement elsewhere); a change of
 states without a jump solve or a restart (IDA goes on with its history); derivatives that an
 equation der(x) = v names are that variable, one unknown. The double pendulum's energy stays
 within about its angle error of 0 in both forms.
