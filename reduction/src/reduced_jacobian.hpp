@@ -98,8 +98,7 @@ class ReducedJacobian {
   static double binomial(int q, int k) {
     constexpr std::array<std::array<double, 4>, 4> kTable{
         {{1, 0, 0, 0}, {1, 1, 0, 0}, {1, 2, 1, 0}, {1, 3, 3, 1}}};
-    return k < 0 || k > q ? 0.0
-                          : kTable[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
+    return k < 0 || k > q ? 0.0 : kTable[static_cast<std::size_t>(q)][static_cast<std::size_t>(k)];
   }
   /// system()'s pattern and, per signature entry it holds, the entry's place among its values.
   void lay_out_system();

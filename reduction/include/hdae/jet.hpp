@@ -39,6 +39,7 @@ class BasicJet {
   static constexpr int kDepth = Order + (Directed ? 1 : 0);
   /// Where the direction's coefficients start.
   static constexpr std::size_t kE = Order + 1;
+  static constexpr std::size_t kCoefficients = Directed ? 2 * kE : kE;
   static constexpr std::array<double, 4> kFactorial{1.0, 1.0, 2.0, 6.0};
   static constexpr std::array<double, 4> kInverseFactorial{1.0, 1.0, 0.5, 1.0 / 6.0};
 
@@ -212,7 +213,7 @@ class BasicJet {
 
   /// a_k at k, then (when Directed) e_k at Order + 1 + k: one array, so that a jet copies as
   /// whole words (an empty array of its own would leave a byte to copy unaligned).
-  std::array<double, kE * (Directed ? 2U : 1U)> c_{};
+  std::array<double, kCoefficients> c_{};
 };
 
 /// A quantity and its first Depth derivatives along the curve.
