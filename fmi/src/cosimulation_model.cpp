@@ -72,10 +72,8 @@ CoSimulationModel::CoSimulationModel(UnpackDirectory directory,
       directory_(std::move(directory)),
       library_(std::move(library)),
       description_(std::move(description)) {
-  const InstanceSettings settings{.fmu_name = description_.info.path.filename().string(),
-                                  .resources = directory_.path() / "resources",
-                                  .debug_logging = options.debug_logging,
-                                  .log = &log_};
+  const InstanceSettings settings =
+      instance_settings(description_, directory_.path(), options.debug_logging, log_);
   instance_ = std::make_unique<CoSimulationInstance>(*library_, description_, settings);
   settable_ = settable_variables(description_);
   const std::size_t parameter_count = description_.parameters.size();

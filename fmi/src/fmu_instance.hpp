@@ -58,6 +58,16 @@ struct InstanceSettings {
   FmuLog* log = nullptr;            ///< receives the FMU's messages; outlives the instance
 };
 
+/// The settings of an FMU unpacked into `unpacked`, whose messages go to log.
+inline InstanceSettings instance_settings(const ModelDescription& description,
+                                          const std::filesystem::path& unpacked, bool debug_logging,
+                                          FmuLog& log) {
+  return {.fmu_name = description.info.path.filename().string(),
+          .resources = unpacked / "resources",
+          .debug_logging = debug_logging,
+          .log = &log};
+}
+
 class FmuInstance {
  public:
   FmuInstance(const ModelDescription& description, const InstanceSettings& settings)

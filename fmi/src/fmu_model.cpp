@@ -32,10 +32,8 @@ FmuModel::FmuModel(UnpackDirectory directory, std::unique_ptr<SharedLibrary> lib
       directory_(std::move(directory)),
       library_(std::move(library)),
       description_(std::move(description)) {
-  const InstanceSettings settings{.fmu_name = description_.info.path.filename().string(),
-                                  .resources = directory_.path() / "resources",
-                                  .debug_logging = options.debug_logging,
-                                  .log = &log_};
+  const InstanceSettings settings =
+      instance_settings(description_, directory_.path(), options.debug_logging, log_);
   instance_ = description_.version == FmiVersion::kFmi3
                   ? make_fmi3_instance(*library_, description_, settings)
                   : make_fmi2_instance(*library_, description_, settings);

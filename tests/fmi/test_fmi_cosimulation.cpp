@@ -2,7 +2,6 @@
 // chosen at load, fmi3DoStep over the output grid against the closed form, `hdae run` with
 // --fmi-interface, and the errors of a step that fails and of an FMU with neither interface.
 #include <cmath>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -36,14 +35,6 @@ std::string load_error(const std::string& fmu, const fmi::LoadOptions& options =
     return e.what();
   }
   return "no error";
-}
-
-int hdae_run(const std::vector<std::string>& args, std::string& err) {
-  std::ostringstream out;
-  std::ostringstream errors;
-  const int status = cli::run_hdae(args, {out, errors, nullptr});
-  err = errors.str();
-  return status;
 }
 
 }  // namespace
@@ -118,16 +109,17 @@ TEST_CASE("hdae run steps a Co-Simulation FMU with --fmi-interface cs and --set"
   const test::TempDir dir;
   const std::string csv = (dir.path() / "decay.csv").string();
   std::string err;
-  REQUIRE(hdae_run({"run", test::test_fmu("decay_both").string(), "--fmi-interface", "cs", "--set",
-                    "k=2", "--set", "u=3", "--output-interval", "0.25", csv},
-                   err) == 0);
+  REQUIRE(test::hdae_run({"run", test::test_fmu("decay_both").string(), "--fmi-interface", "cs",
+                          "--set", "k=2", "--set", "u=3", "--output-interval", "0.25", csv},
+                         err) == 0);
   CAPTURE(err);
   const ResultTable r = read_csv(csv);
   // The DefaultExperiment's stop time 2 s on a grid of 0.25 s: nine rows, no event rows.
   REQUIRE(r.num_rows() == 9);
   CHECK(r.time(8) == 2.0);
   CHECK(std::abs(r.final_value("x") - decay(2.0, 2.0, 3.0)) < 1e-10);
-  CHECK(hdae_run({"run", test::test_fmu("decay_both").string(), "--fmi-interface=xy"}, err) == 2);
+  CHECK(test::hdae_run({"run", test::test_fmu("decay_both").string(), "--fmi-interface=xy"}, err) ==
+        2);
   CHECK(err.find("--fmi-interface xy: the interfaces are cs (Co-Simulation) and me") !=
         std::string::npos);
 }
@@ -136,8 +128,8 @@ TEST_CASE("hdae run of a failing Co-Simulation FMU exits with 2 naming the FMU a
   const test::TempDir dir;
   const std::string csv = (dir.path() / "failing.csv").string();
   std::string err;
-  CHECK(hdae_run({"run", test::test_fmu("function_error_cs").string(), "--stop", "1", csv}, err) ==
-        2);
+  CHECK(test::hdae_run({"run", test::test_fmu("function_error_cs").string(), "--stop", "1", csv},
+                       err) == 2);
   CAPTURE(err);
   CHECK(err.find("FMU 'function_error_cs.fmu': fmi3DoStep returned fmi3Error") !=
         std::string::npos);

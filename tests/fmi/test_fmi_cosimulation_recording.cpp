@@ -3,7 +3,6 @@
 // the same FMU, with the same error for a column the FMU lacks, from C++ and from `hdae run`;
 // and the event log of the events the FMU reports by returning early from fmi3DoStep.
 #include <cmath>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -70,14 +69,6 @@ std::string record_error(fmi::Interface wanted, const SimulationOptions& options
   return "no error";
 }
 
-int hdae_run(const std::vector<std::string>& args, std::string& err) {
-  std::ostringstream out;
-  std::ostringstream errors;
-  const int status = cli::run_hdae(args, {out, errors, nullptr});
-  err = errors.str();
-  return status;
-}
-
 }  // namespace
 
 TEST_CASE("a Co-Simulation run records the columns and kinds selected, as a Model Exchange run") {
@@ -135,10 +126,10 @@ TEST_CASE("hdae run honours --columns, --kinds and --rows for a Co-Simulation FM
   const std::string csv = (dir.path() / "decay.csv").string();
   const std::string fmu = test::test_fmu("decay_both").string();
   std::string err;
-  REQUIRE(hdae_run({"run", fmu, "--fmi-interface", "cs", "--set", "k=2", "--set", "u=3",
-                    "--output-interval", "0.25", "--columns", "y", "--kinds", "state", "--rows",
-                    "every:2", csv},
-                   err) == 0);
+  REQUIRE(test::hdae_run({"run", fmu, "--fmi-interface", "cs", "--set", "k=2", "--set", "u=3",
+                          "--output-interval", "0.25", "--columns", "y", "--kinds", "state",
+                          "--rows", "every:2", csv},
+                         err) == 0);
   CAPTURE(err);
   const ResultTable r = read_csv(csv);
   CHECK(names(r) == std::vector<std::string>{"x", "y"});
@@ -149,8 +140,10 @@ TEST_CASE("hdae run honours --columns, --kinds and --rows for a Co-Simulation FM
   // The same unknown column gives the same message through either interface.
   std::string cs_err;
   std::string me_err;
-  CHECK(hdae_run({"run", fmu, "--fmi-interface", "cs", "--columns", "nope", csv}, cs_err) == 2);
-  CHECK(hdae_run({"run", fmu, "--fmi-interface", "me", "--columns", "nope", csv}, me_err) == 2);
+  CHECK(test::hdae_run({"run", fmu, "--fmi-interface", "cs", "--columns", "nope", csv}, cs_err) ==
+        2);
+  CHECK(test::hdae_run({"run", fmu, "--fmi-interface", "me", "--columns", "nope", csv}, me_err) ==
+        2);
   CHECK(cs_err == me_err);
   CHECK(cs_err.find("\"nope\" matches no column of model 'decay_both'") != std::string::npos);
 }

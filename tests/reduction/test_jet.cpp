@@ -162,7 +162,10 @@ void check_against_nested() {
   const std::array<double, 4> dx{0.3, -0.7, 1.1, 0.4}, dy{0.5, 0.2, -0.9, 1.3};
   const std::array<double, 3> ex{1.0, 0.25, -0.5}, ey{-0.4, 0.3, 0.6};
   using N = typename Nested<D>::type;
-  // Along the curve: all D derivatives.
+  // Both sides are exact up to round-off: the mixture takes some fifty operations on values of
+  // order 1 to 10, whose rounding in either order of evaluation stays far below the 1e-12
+  // relative bound (a wrong rule shows at order 1e-2 and more). Along the curve: all D
+  // derivatives.
   const Jet<D> f = mixture(Jet<D>::from_derivatives(dx.data()), Jet<D>::from_derivatives(dy.data()),
                            JetKit<Jet<D>>{});
   const N g = mixture(nested_curve<D>(dx.data()), nested_curve<D>(dy.data()), NestedKit<D>{});
