@@ -11,9 +11,10 @@
 // of F with respect to one of x is the matching coefficient of its Jacobian, Griewank and
 // Walther, "Evaluating Derivatives", ch. 13). A_ij and its first max c time derivatives come out
 // of one evaluation of the residual template with jets whose outermost level is the direction
-// of x_j (hdae/jet.hpp, DirectedJet); columns that share no equation are differentiated
-// in the same evaluation. The entries with k = d_j, q = c_i are Pryce's system Jacobian, which
-// the state selection judges; system() gets them alone, from jets of depth 1.
+// of x_j (hdae/jet.hpp, DirectedJet); columns that share no equation are differentiated in
+// the same direction, and one evaluation carries several directions. The entries with k = d_j,
+// q = c_i are Pryce's system Jacobian, which the state selection judges; system() gets them
+// alone, from jets of depth 1.
 #pragma once
 
 #include <array>
@@ -49,17 +50,8 @@ class ReducedJacobian {
   void evaluate(const PhysicsModel& model, double t, std::span<const double> slots,
                 Entry&& entry) const {
     differentiate(model, t, slots);
-    const auto stride = static_cast<std::size_t>(layout_.max_c) + 1;
-    for (std::size_t e = 0; e < entries_.size(); ++e) {
-      const SignatureEntry& s = entries_[e];
-      const double* a = &a_[stride * e];
-      const double* b = &b_[stride * e];
-      // F_i^(q) holds x_j up to its (sigma_ij + q)-th derivative.
-      for_each_derivative_entry(layout_, s, [&](int q, int k) {
-        double v = k <= q ? binomial(q, k) * a[q - k] : 0.0;
-        if (s.sigma == 1 && k >= 1) v += binomial(q, k - 1) * b[q - k + 1];
-        entry(layout_.row(s.row, q), layout_.slot(s.col, k), v);
-      });
+    for (const Term& term : terms_) {
+      entry(term.row, term.slot, term.ca * a_[term.a] + term.cb * b_[term.b]);
     }
   }
 
@@ -75,23 +67,30 @@ class ReducedJacobian {
   /// order 0 of the judged entries), without evaluating the model again.
   void system_of_last(SystemJacobian& j) const;
 
-  /// Model evaluations per Jacobian: the groups of x columns and of der(x) columns.
-  [[nodiscard]] std::size_t evaluations() const { return x_groups_.size() + der_groups_.size(); }
+  /// Model evaluations per Jacobian: the groups of x columns and of der(x) columns,
+  /// kJetDirections of them in one evaluation.
+  [[nodiscard]] std::size_t evaluations() const {
+    return (groups_.size() + kJetDirections - 1) / kJetDirections;
+  }
 
  private:
-  /// Columns evaluated together, and for each the entries (indices into entries_) it owns.
+  /// Columns differentiated together, in x or in der(x), and for each the entries (indices
+  /// into entries_) it owns.
   struct Group {
     std::vector<std::size_t> columns;
     std::vector<std::size_t> entries;
+    bool der = false;
   };
   /// Columns grouped so that no two in a group share an equation of a kept entry.
-  [[nodiscard]] std::vector<Group> grouped(
-      const std::function<bool(const SignatureEntry&)>& keep) const;
-  /// The directional derivatives of each group's entries (in x, or in der(x) when `der`),
-  /// with their first Depth - 1 time derivatives, into out: one evaluation per group.
+  [[nodiscard]] std::vector<Group> grouped(const std::function<bool(const SignatureEntry&)>& keep,
+                                           bool der) const;
+  /// The directional derivatives of each group's entries, with their first Depth - 1 time
+  /// derivatives, into x_out or der_out (at Depth e + m): one evaluation per kJetDirections
+  /// groups.
   template <int Depth>
   void directional(const PhysicsModel& model, double t, std::span<const double> slots,
-                   const std::vector<Group>& groups, bool der, std::vector<double>& out) const;
+                   const std::vector<Group>& groups, std::vector<double>& x_out,
+                   std::vector<double>& der_out) const;
   /// A_e^(m) and B_e^(m) of every signature entry into a_ and b_.
   void differentiate(const PhysicsModel& model, double t, std::span<const double> slots) const;
   /// C(q, k) for 0 <= k <= q <= 3.
@@ -102,21 +101,31 @@ class ReducedJacobian {
   }
   /// system()'s pattern and, per signature entry it holds, the entry's place among its values.
   void lay_out_system();
+  /// terms_ from the signature's entries.
+  void lay_out_terms();
+
+  /// One entry d F_i^(q) / d x_j^(k) = ca A^(m) + cb B^(m'), its derivatives' places in a_ and
+  /// b_ (a place holding zero where the formula has no such term).
+  struct Term {
+    std::size_t row = 0, slot = 0;
+    double ca = 0.0, cb = 0.0;
+    std::size_t a = 0, b = 0;
+  };
 
   SlotLayout layout_;
   std::vector<SignatureEntry> entries_;
-  std::vector<Group> x_groups_, der_groups_;
+  /// The groups of x columns, then those of der(x) columns.
+  std::vector<Group> groups_;
   /// For system(): the entries the state selection judges, in x and in der(x).
-  std::vector<Group> selection_x_groups_, selection_der_groups_;
-  /// A_e^(m) and B_e^(m) for entry e and m = 0..max c, at (max c + 1) e + m.
+  std::vector<Group> selection_groups_;
+  std::vector<Term> terms_;
+  /// A_e^(m) and B_e^(m) for entry e and m = 0..max c, at (max c + 1) e + m; the last place
+  /// holds zero.
   mutable std::vector<double> a_, b_;
   SystemJacobian system_pattern_;
   std::vector<std::size_t> system_value_;
-  /// system()'s jets, kept between calls.
-  struct Workspace {
-    std::vector<DirectedJet1> x, der_x, r;
-  };
-  mutable Workspace workspace_;
+  /// system()'s derivatives, per signature entry.
+  mutable std::vector<double> system_values_;
 };
 
 }  // namespace hdae::reduction

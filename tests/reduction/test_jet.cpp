@@ -73,8 +73,8 @@ TEST_CASE("jets with a plain number on one side keep exact derivatives") {
   const double e[3] = {1.0, 0.0, 0.0};
   const DirectedJet<3> x = DirectedJet<3>::with_direction(d, e);
   const DirectedJet<3> h = 3.0 * x * x / 2.0 - 1.0;  // dh/dx = 3 x, and d/dt of it 3
-  CHECK(h.direction_derivative(0) == doctest::Approx(3.0 * t0).epsilon(1e-15));
-  CHECK(h.direction_derivative(1) == doctest::Approx(3.0).epsilon(1e-15));
+  CHECK(h.direction_derivative(0, 0) == doctest::Approx(3.0 * t0).epsilon(1e-15));
+  CHECK(h.direction_derivative(0, 1) == doctest::Approx(3.0).epsilon(1e-15));
 }
 
 namespace {
@@ -188,8 +188,22 @@ void check_against_nested() {
     const double want_value = nested_derivative<D - 1>(w.value(), q);
     const double want_along = nested_derivative<D - 1>(w.derivatives()(0), q);
     CHECK(std::abs(u.derivative(q) - want_value) <= 1e-12 * std::max(1.0, std::abs(want_value)));
-    CHECK(std::abs(u.direction_derivative(q) - want_along) <=
+    CHECK(std::abs(u.direction_derivative(0, q) - want_along) <=
           1e-12 * std::max(1.0, std::abs(want_along)));
+  }
+  // The other directions: x alone in direction 1, y alone in direction 2, none in the rest.
+  // A derivative is linear in its direction, so directions 1 and 2 add up to direction 0.
+  DirectedJet<D> x = DirectedJet<D>::with_direction(dx.data(), ex.data());
+  DirectedJet<D> y = DirectedJet<D>::with_direction(dy.data(), ey.data());
+  x.set_direction(1, ex.data()), y.set_direction(2, ey.data());
+  const DirectedJet<D> v = mixture(x, y, JetKit<DirectedJet<D>>{});
+  for (int q = 0; q < D; ++q) {
+    const double sum = v.direction_derivative(1, q) + v.direction_derivative(2, q);
+    CHECK(std::abs(sum - u.direction_derivative(0, q)) <=
+          1e-12 * std::max(1.0, std::abs(u.direction_derivative(0, q))));
+    for (int other = 3; other < kJetDirections; ++other) {
+      CHECK(v.direction_derivative(other, q) == 0.0);
+    }
   }
 }
 

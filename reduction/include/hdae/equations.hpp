@@ -42,8 +42,8 @@ struct EquationsContext {
 
 namespace detail {
 inline double scalar_value(double v) { return v; }
-template <int Order, bool Directed>
-double scalar_value(const BasicJet<Order, Directed>& v) {
+template <int Order, int Directions>
+double scalar_value(const BasicJet<Order, Directions>& v) {
   return v.value();
 }
 }  // namespace detail

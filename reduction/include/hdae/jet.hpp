@@ -1,16 +1,17 @@
 // Taylor jets: a quantity and its first derivatives along one curve t -> (t, x(t)), for the
 // exact time derivatives of equations that index reduction needs (docs/design.md, "Index
-// reduction"), and with a direction in the unknowns besides, for its exact Jacobians.
+// reduction"), and with directions in the unknowns besides, for its exact Jacobians.
 //
 // A jet holds truncated Taylor coefficients, a_k = f^(k)(t) / k! for k = 0..Order. A directed
-// jet also holds the coefficients e_k of f's derivative in one direction v of the unknowns:
-// f(t + h, x + s v) = sum_k (a_k + s e_k) h^k, to h^Order and first order in s. Products are
-// Cauchy products of the coefficients, quotients their recurrence, and a function f of a jet a
-// is sum_m f^(m)(a_0) (a - a_0)^m / m!, where a - a_0 is nilpotent (hdae/jet_functions.hpp
-// gives f's first three derivatives). This is what forward differentiation nested once per
-// derivative gives, without computing its equal mixed derivatives again and again. Every
-// operation evaluates at once, constants convert implicitly, and comparisons look at the
-// value, so a residual template
+// jet also holds, for each of its directions v_w of the unknowns, the coefficients e_wk of f's
+// derivative in that direction: f(t + h, x + s v_w) = sum_k (a_k + s e_wk) h^k, to h^Order and
+// first order in s. Products are Cauchy products of the coefficients, quotients their
+// recurrence, and a function f of a jet a is sum_m f^(m)(a_0) (a - a_0)^m / m!, where a - a_0
+// is nilpotent (hdae/jet_functions.hpp gives f's first three derivatives). This is what
+// forward differentiation nested once per derivative gives, without computing its equal mixed
+// derivatives again and again; the directions share the curve's coefficients, which one
+// evaluation computes for all of them. Every operation evaluates at once, constants convert
+// implicitly, and comparisons look at the value, so a residual template
 //
 //   template <class S> void residuals(Equations<S>& e) const {
 //     e.set(rod_, e.x(x_) * e.x(x_) + e.x(y_) * e.x(y_) - L * L);
@@ -29,17 +30,23 @@
 
 namespace hdae {
 
-/// Taylor coefficients to order Order; with Directed, also those of the derivative in one
-/// direction. Use it as Jet<Depth> or DirectedJet<Depth>.
-template <int Order, bool Directed>
+/// Directions a directed jet carries: the columns one evaluation of an exact Jacobian
+/// differentiates.
+inline constexpr int kJetDirections = 4;
+
+/// Taylor coefficients to order Order and those of the derivatives in Directions directions.
+/// Use it as Jet<Depth> or DirectedJet<Depth>.
+template <int Order, int Directions>
 class BasicJet {
-  static_assert(Order >= 0 && Order + (Directed ? 1 : 0) >= 1 && Order + (Directed ? 1 : 0) <= 3,
+  static constexpr bool kDirected = Directions > 0;
+  static_assert(Order >= 0 && Directions >= 0 && Order + (kDirected ? 1 : 0) >= 1 &&
+                    Order + (kDirected ? 1 : 0) <= 3,
                 "jets of depth 1 to 3");
   /// Terms of a function's expansion: h^Depth is the last to reach the coefficients kept.
-  static constexpr int kDepth = Order + (Directed ? 1 : 0);
-  /// Where the direction's coefficients start.
+  static constexpr int kDepth = Order + (kDirected ? 1 : 0);
+  /// Coefficients of the curve, and of each direction after them.
   static constexpr std::size_t kE = Order + 1;
-  static constexpr std::size_t kCoefficients = Directed ? 2 * kE : kE;
+  static constexpr std::size_t kCoefficients = kE * (1 + Directions);
   static constexpr std::array<double, 4> kFactorial{1.0, 1.0, 2.0, 6.0};
   static constexpr std::array<double, 4> kInverseFactorial{1.0, 1.0, 0.5, 1.0 / 6.0};
 
@@ -48,38 +55,41 @@ class BasicJet {
   BasicJet(double value) { c_[0] = value; }  // NOLINT(google-explicit-constructor)
 
   /// A jet from the derivatives d[0] (value), d[1], ..., d[Order] of the quantity.
-  [[nodiscard]] static BasicJet from_derivatives(const double* d) requires(!Directed) {
+  /// With directions, their derivatives are zero until set_direction.
+  [[nodiscard]] static BasicJet from_derivatives(const double* d) {
     BasicJet j;
     for (int k = 0; k <= Order; ++k) j.c_[at(k)] = d[k] * kInverseFactorial[at(k)];
     return j;
   }
   /// A quantity along the curve (its value and first Order time derivatives d[0..Order]) and
-  /// its derivative in a direction of the unknowns (likewise, e[0..Order]). Evaluated through a
-  /// model, the residual's direction_derivative(m) is the m-th time derivative of its
-  /// derivative in that direction: the exact Jacobians of the index reduction
-  /// (hdae/index_reduction.hpp).
-  [[nodiscard]] static BasicJet with_direction(const double* d, const double* e) requires Directed {
-    BasicJet j;
-    for (int k = 0; k <= Order; ++k) {
-      j.c_[at(k)] = d[k] * kInverseFactorial[at(k)];
-      j.c_[kE + at(k)] = e[k] * kInverseFactorial[at(k)];
-    }
+  /// its derivative in the first direction of the unknowns (likewise, e[0..Order]).
+  [[nodiscard]] static BasicJet with_direction(const double* d,
+                                               const double* e) requires kDirected {
+    BasicJet j = from_derivatives(d);
+    j.set_direction(0, e);
     return j;
+  }
+  /// The derivative in direction w and its first Order time derivatives, e[0..Order].
+  /// Evaluated through a model, the residual's direction_derivative(w, m) is the m-th time
+  /// derivative of its derivative in direction w: the exact Jacobians of the index reduction
+  /// (hdae/index_reduction.hpp).
+  void set_direction(int w, const double* e) requires kDirected {
+    for (int k = 0; k <= Order; ++k) c_[direction(w) + at(k)] = e[k] * kInverseFactorial[at(k)];
   }
   /// The q-th time derivative (q <= Order); q = 0 is the value.
   [[nodiscard]] double derivative(int q) const { return c_[at(q)] * kFactorial[at(q)]; }
-  /// The q-th time derivative (q <= Order) of the derivative in the direction.
-  [[nodiscard]] double direction_derivative(int q) const requires Directed {
-    return c_[kE + at(q)] * kFactorial[at(q)];
+  /// The q-th time derivative (q <= Order) of the derivative in direction w.
+  [[nodiscard]] double direction_derivative(int w, int q) const requires kDirected {
+    return c_[direction(w) + at(q)] * kFactorial[at(q)];
   }
   [[nodiscard]] double value() const { return c_[0]; }
 
   BasicJet& operator+=(const BasicJet& o) {
-    for (std::size_t k = 0; k < c_.size(); ++k) c_[k] += o.c_[k];
+    for (std::size_t k = 0; k < kCoefficients; ++k) c_[k] += o.c_[k];
     return *this;
   }
   BasicJet& operator-=(const BasicJet& o) {
-    for (std::size_t k = 0; k < c_.size(); ++k) c_[k] -= o.c_[k];
+    for (std::size_t k = 0; k < kCoefficients; ++k) c_[k] -= o.c_[k];
     return *this;
   }
   BasicJet& operator*=(const BasicJet& o) { return *this = product<0>(*this, o); }
@@ -146,9 +156,11 @@ class BasicJet {
 
  private:
   static constexpr std::size_t at(int k) { return static_cast<std::size_t>(k); }
+  /// Where direction w's coefficients start.
+  static constexpr std::size_t direction(int w) { return kE * (1 + at(w)); }
 
   BasicJet& scale(double s) {
-    for (double& c : c_) c *= s;
+    for (std::size_t k = 0; k < kCoefficients; ++k) c_[k] *= s;
     return *this;
   }
   BasicJet& shift(double s) {
@@ -166,12 +178,13 @@ class BasicJet {
       for (int i = 0; i + Skip <= k; ++i) s += l.c_[at(i)] * r.c_[at(k - i)];
       c.c_[at(k)] = s;
     }
-    if constexpr (Directed) {
+    for (int w = 0; w < Directions; ++w) {
+      const std::size_t e = direction(w);
       for (int k = 0; k <= Order; ++k) {
         double s = 0.0;
-        for (int i = 0; i <= k; ++i) s += l.c_[at(i)] * r.c_[kE + at(k - i)];
-        for (int i = 0; i + Skip <= k; ++i) s += l.c_[kE + at(i)] * r.c_[at(k - i)];
-        c.c_[kE + at(k)] = s;
+        for (int i = 0; i <= k; ++i) s += l.c_[at(i)] * r.c_[e + at(k - i)];
+        for (int i = 0; i + Skip <= k; ++i) s += l.c_[e + at(i)] * r.c_[at(k - i)];
+        c.c_[e + at(k)] = s;
       }
     }
     return c;
@@ -186,12 +199,13 @@ class BasicJet {
       for (int i = 1; i <= k; ++i) s -= r.c_[at(i)] * c.c_[at(k - i)];
       c.c_[at(k)] = s / r0;
     }
-    if constexpr (Directed) {
+    for (int w = 0; w < Directions; ++w) {
+      const std::size_t e = direction(w);
       for (int k = 0; k <= Order; ++k) {
-        double s = l.c_[kE + at(k)];
-        for (int i = 0; i <= k; ++i) s -= r.c_[kE + at(i)] * c.c_[at(k - i)];
-        for (int i = 1; i <= k; ++i) s -= r.c_[at(i)] * c.c_[kE + at(k - i)];
-        c.c_[kE + at(k)] = s / r0;
+        double s = l.c_[e + at(k)];
+        for (int i = 0; i <= k; ++i) s -= r.c_[e + at(i)] * c.c_[at(k - i)];
+        for (int i = 1; i <= k; ++i) s -= r.c_[at(i)] * c.c_[e + at(k - i)];
+        c.c_[e + at(k)] = s / r0;
       }
     }
     return c;
@@ -211,19 +225,19 @@ class BasicJet {
     return r;
   }
 
-  /// a_k at k, then (when Directed) e_k at Order + 1 + k: one array, so that a jet copies as
-  /// whole words (an empty array of its own would leave a byte to copy unaligned).
+  /// a_k at k, then each direction's e_wk at (Order + 1)(1 + w) + k: one array, so that a jet
+  /// copies as whole words (an empty array of its own would leave a byte to copy unaligned).
   std::array<double, kCoefficients> c_{};
 };
 
 /// A quantity and its first Depth derivatives along the curve.
 template <int Depth>
-using Jet = BasicJet<Depth, false>;
+using Jet = BasicJet<Depth, 0>;
 
 /// A quantity and its first Depth - 1 derivatives along the curve, with the same of its
-/// derivative in one direction of the unknowns: Depth levels of differentiation, the deepest a
-/// direction rather than time.
+/// derivatives in kJetDirections directions of the unknowns: Depth levels of differentiation,
+/// the deepest a direction rather than time.
 template <int Depth>
-using DirectedJet = BasicJet<Depth - 1, true>;
+using DirectedJet = BasicJet<Depth - 1, kJetDirections>;
 
 }  // namespace hdae
