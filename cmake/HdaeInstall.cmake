@@ -12,7 +12,24 @@ if(TARGET hdae_fmi)
   set(HDAE_INSTALLED_FMI ON)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/fmi/include/hdae DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endif()
+# The FMU export when it is built: hdae_add_fmu (cmake/HdaeAddFmu.cmake) for a user's project,
+# with the runtime's objects, the one runtime header a model source includes, the exporter, and
+# the function's template and packer beside the package config.
+set(HDAE_INSTALLED_FMU_EXPORT OFF)
+if(TARGET hdae_fmu_runtime_core)
+  list(APPEND HDAE_INSTALLED_TARGETS hdae_fmu_layout hdae_fmu_export hdae_fmu_runtime_core)
+  set(HDAE_INSTALLED_FMU_EXPORT ON)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/fmu_export/include/hdae
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(FILES ${PROJECT_SOURCE_DIR}/fmu_export/runtime/fmu_model_source.hpp
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hdae/fmu_runtime)
+  install(FILES ${PROJECT_SOURCE_DIR}/cmake/HdaeAddFmu.cmake
+                ${PROJECT_SOURCE_DIR}/cmake/hdae_fmu_model_source.cpp.in
+                ${PROJECT_SOURCE_DIR}/cmake/hdae_fmu_packer.cpp
+          DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hdae)
+endif()
 install(TARGETS ${HDAE_INSTALLED_TARGETS} EXPORT hdaeTargets
+        OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR}/hdae/fmu_runtime_objects
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

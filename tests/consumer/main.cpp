@@ -1,9 +1,10 @@
 // Uses only the installed public headers: a model of its own through the modelling layer, a
-// bundled model from hdae::models, a comparison from hdae::compare and the FMU import of
-// hdae::fmi. Exit code 0 when both runs match their known answers, a result agrees with
-// itself and a missing FMU is refused naming it.
+// bundled model from hdae::models, a comparison from hdae::compare, the FMU import of
+// hdae::fmi, and an FMU of its own model made by hdae_add_fmu. Exit code 0 when the runs match
+// their known answers, a result agrees with itself and a missing FMU is refused naming it.
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "hdae/compare.hpp"
@@ -80,5 +81,12 @@ int main() {
     fmi_ok = std::string(e.what()).find("no_such_model.fmu") != std::string::npos;
     std::printf("hdae::fmi::load of a missing FMU: %s (%s)\n", e.what(), fmi_ok ? "ok" : "WRONG");
   }
-  return decay_ok && pendulum_ok && self.agree && fmi_ok ? 0 : 1;
+  // The consumer's own decay, exported by hdae_add_fmu and stepped as a Co-Simulation FMU:
+  // x(1) = exp(-2) for T = 0.5 s; rel_tol 1e-8 inside the FMU, hence 1e-6.
+  options.stop_s = 1.0;
+  const std::unique_ptr<hdae::fmi::Fmu> own = hdae::fmi::load(HDAE_CONSUMER_FMU);
+  const hdae::SimulationResult r3 = own->co_simulate(options);
+  const bool own_ok = r3.status.ok() &&
+                      near("x(1) of the own FMU", r3.table.final_value("x"), std::exp(-2.0), 1e-6);
+  return decay_ok && pendulum_ok && self.agree && fmi_ok && own_ok ? 0 : 1;
 }
