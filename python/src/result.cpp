@@ -34,6 +34,7 @@ py::dict statistics_dict(const Statistics& s) {
   d["root_function_evaluations"] = s.root_function_evaluations;
   d["time_events"] = s.time_events;
   d["state_events"] = s.state_events;
+  d["step_events"] = s.step_events;
   d["event_iterations"] = s.event_iterations;
   d["max_event_iterations"] = s.max_event_iterations;
   d["restarts"] = s.restarts;

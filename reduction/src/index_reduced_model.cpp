@@ -301,6 +301,21 @@ void IndexReducedModel::vary_parameter(std::string_view name, double value) {
   if (!impl_->evaluated) impl_->follow_original_starts();
 }
 
+bool IndexReducedModel::vary_start(std::size_t j, double value) {
+  Impl& m = *impl_;
+  if (m.evaluated || j >= m.structure.variables.size()) return false;
+  // From the run's consistent start each time, so that the call with the start value as it was
+  // restores every slot bit for bit.
+  const VariableTable& base = m.start.structure.variables;
+  for (std::size_t k = 0; k < base.size(); ++k) m.structure.variables.set_start(k, base.start(k));
+  if (value == base.start(j)) return true;
+  m.structure.variables.set_start(j, value);
+  const reduction::StartResult r = reduction::consistent_start(m.start_problem());
+  if (!r.converged) m.throw_no_consistent_start(r);
+  for (std::size_t k = 0; k < r.y.size(); ++k) m.structure.variables.set_start(k, r.y[k]);
+  return true;
+}
+
 const PhysicsModel& IndexReducedModel::original() const { return *impl_->original; }
 const IndexAnalysis& IndexReducedModel::analysis() const { return impl_->analysis; }
 std::size_t IndexReducedModel::selection_changes() const { return impl_->changes; }

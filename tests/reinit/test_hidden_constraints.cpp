@@ -3,6 +3,7 @@
 // differentiated for the consistent derivatives.
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <doctest/doctest.h>
@@ -80,6 +81,74 @@ TEST_CASE("the jump solve enforces a hidden constraint and the derivatives diffe
   const DerivativeOutcome plain = consistent_derivatives(model.problem(), x);
   CHECK(plain.status == SolveStatus::kSingular);
   CHECK(plain.message.find("der(x) - der(y) = -x") != std::string::npos);
+}
+
+TEST_CASE("repeated pairs coupled by rounding give one hidden constraint each") {
+  // The transistor amplifier's mass matrix with one source (docs/design.md,
+  // "Sensitivities"): the model's eight f_d rows and their sensitivity copy, each with the pairs
+  // (1, 2), (4, 5), (7, 8) of opposite rows, the copy's rows coupled to the model's columns by
+  // the quotients' rounding (1e-14). The entries are those of the scaled matrix of that run:
+  // M has rank 10 of 16, so six hidden constraints, one per pair, whatever the rounding.
+  // Eigen's divide-and-conquer SVD returns wrong singular values for this matrix (rank 11).
+  using Entry = std::tuple<int, int, double>;
+  const double a = 0.99999999999999989;
+  const std::vector<Entry> entries = {{0, 0, -1.0},
+                                      {0, 1, 1.0},
+                                      {1, 0, 1.0},
+                                      {1, 1, -1.0},
+                                      {2, 2, -1.0},
+                                      {3, 3, -1.0},
+                                      {3, 4, 1.0},
+                                      {4, 3, 1.0},
+                                      {4, 4, -1.0},
+                                      {5, 5, -1.0},
+                                      {6, 6, -a},
+                                      {6, 7, a},
+                                      {7, 6, a},
+                                      {7, 7, -a},
+                                      {8, 8, -1.0},
+                                      {8, 9, 1.0},
+                                      {9, 0, -1.0015380311515214e-14},
+                                      {9, 1, -1.0015380311515214e-14},
+                                      {9, 8, 1.0},
+                                      {9, 9, -a},
+                                      {10, 10, -1.0},
+                                      {11, 3, -1.2161719971070954e-14},
+                                      {11, 4, -1.2161719971070954e-14},
+                                      {11, 11, -a},
+                                      {11, 12, 1.0},
+                                      {12, 3, -1.2161719971070954e-14},
+                                      {12, 4, -1.2161719971070954e-14},
+                                      {12, 11, 1.0},
+                                      {12, 12, -a},
+                                      {13, 13, -1.0},
+                                      {14, 6, 1.3878791698715086e-14},
+                                      {14, 7, 1.3878791698715086e-14},
+                                      {14, 14, -0.99999999999999967},
+                                      {14, 15, 1.0},
+                                      {15, 14, 1.0},
+                                      {15, 15, -1.0}};
+  std::vector<std::string> names;
+  std::vector<std::pair<std::string, RowKind>> rows;
+  for (int i = 0; i < 16; ++i) {
+    names.push_back("u" + std::to_string(i));
+    rows.emplace_back("row " + std::to_string(i), RowKind::kDifferential);
+  }
+  const testing::TestModel model =
+      testing::make_model(names, rows,
+                          [entries](double, std::span<const double> s, std::span<const double> ds,
+                                    std::span<double> r) {
+                            for (std::size_t i = 0; i < r.size(); ++i) r[i] = s[i];
+                            for (const auto& [i, j, m] : entries)
+                              r[static_cast<std::size_t>(i)] += m * ds[static_cast<std::size_t>(j)];
+                          });
+  const std::vector<HiddenConstraint> hidden =
+      find_hidden_constraints(model.problem(), std::vector<double>(16, 0.0));
+  REQUIRE(hidden.size() == 6);
+  for (const HiddenConstraint& h : hidden) {
+    CAPTURE(h.replaced_row);
+    CHECK(h.rows.size() == 2);  // a pair; the 1e-14 couplings are rounding, dropped
+  }
 }
 
 }  // namespace hdae::reinit

@@ -51,6 +51,7 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
   s.root_function_evaluations = 7;
   s.time_events = 8;
   s.state_events = 9;
+  s.step_events = 23;
   s.event_iterations = 10;
   s.max_event_iterations = 11;
   s.restarts = 12;
@@ -80,6 +81,7 @@ TEST_CASE("the full statistics report has one name: value line per counter") {
         "root_function_evaluations: 7\n"
         "time_events: 8\n"
         "state_events: 9\n"
+        "step_events: 23\n"
         "event_iterations: 10\n"
         "max_event_iterations: 11\n"
         "restarts: 12\n"

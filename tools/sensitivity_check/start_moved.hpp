@@ -1,13 +1,15 @@
 // A model with one start value moved (for the perturbed runs of the sensitivity check, whose
 // sources include start values "start(<variable>)"): the model itself in every call, only its
-// structure's start value of that unknown shifted. The structure is the model's, copied again
-// after every call that may change it (reset, the event handler), so a model that replaces its
-// sparsity pattern or row kinds at an event is seen as it is.
+// structure's start value of that unknown shifted, with those the model derives from it where
+// it makes its start consistent itself (SimulationModel::vary_start). The structure is the model's,
+// copied again after every call that may change it (reset, the event handler), so a model that
+// replaces its sparsity pattern or row kinds at an event is seen as it is.
 #pragma once
 
 #include <cstddef>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "hdae/model.hpp"
 
@@ -48,6 +50,9 @@ class StartMoved final : public SimulationModel {
   std::size_t j_ = 0;
   double delta_ = 0.0;
   ModelStructure structure_;
+  /// Every unknown's start value when the model moves them with this one
+  /// (SimulationModel::vary_start), else empty: only unknown j's moves.
+  std::vector<double> starts_;
 };
 
 }  // namespace hdae::sensitivity_check

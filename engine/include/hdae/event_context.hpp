@@ -19,7 +19,8 @@ class CrossingTable;
 }  // namespace detail
 
 /// Why the event iteration was entered.
-enum class EventKind { kInitial, kTime, kState, kTerminal };
+/// kStep: asked by the model after a completed integrator step (SimulationModel::completed_step).
+enum class EventKind { kInitial, kTime, kState, kTerminal, kStep };
 
 namespace detail {
 struct EventRequests;

@@ -260,6 +260,17 @@ class SimulationModel {
   /// Discrete changes at an event instant; called once per event-iteration pass.
   virtual void on_event(EventContext& /*event*/) {}
 
+  /// True when completed_step() is to hear of every step the integrator completes (asked once
+  /// per run).
+  [[nodiscard]] virtual bool wants_completed_steps() const { return false; }
+  /// After each completed integrator step that ends at t without an event of its own, with the
+  /// state there (only when wants_completed_steps()): true asks for an event at t, of kind
+  /// EventKind::kStep, as an FMU's fmi3CompletedIntegratorStep asks for Event Mode.
+  [[nodiscard]] virtual bool completed_step(double /*t*/, std::span<const double> /*x*/,
+                                            std::span<const double> /*der_x*/) {
+    return false;
+  }
+
   /// A model that returns true here supplies dF/dx + cj dF/d(der_x) through jacobian();
   /// otherwise the simulator uses difference quotients (coloured ones with KLU).
   [[nodiscard]] virtual bool provides_jacobian() const { return false; }
@@ -314,6 +325,14 @@ class SimulationModel {
   /// vary its parameters. Models built on hdae::Model store the value and call
   /// parameters_changed(); an index-reduced model varies its original's.
   virtual void vary_parameter(std::string_view name, double value);
+  /// Before a run evaluates the model, moves the start value of unknown j to value for the
+  /// difference quotient of a sensitivity to that start value (a source "start(x_j)"), and
+  /// makes the other start values consistent with it as the model's own start does; a call
+  /// with the start value the model had sets every start value back. Returns false, doing
+  /// nothing, when the model makes no start of its own (this default): its start values are
+  /// then independent of each other, and the sensitivity starts as the unit vector e_j. An
+  /// index-reduced model projects its slots again, as for a parameter.
+  virtual bool vary_start(std::size_t /*j*/, double /*value*/) { return false; }
 
   /// True while the model is in a run: from the construction of a Simulator over it to that
   /// Simulator's take_result() or destruction.

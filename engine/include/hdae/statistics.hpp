@@ -22,6 +22,7 @@ struct Statistics {
   std::int64_t root_function_evaluations = 0;
   std::int64_t time_events = 0;
   std::int64_t state_events = 0;
+  std::int64_t step_events = 0;           ///< asked by the model after a completed step
   std::int64_t event_iterations = 0;      ///< passes over all events
   std::int64_t max_event_iterations = 0;  ///< most passes at one instant
   /// IDA started afresh: IDAReInit calls, and under RestartStep::kKeepOrder the events after

@@ -30,6 +30,7 @@ std::string Statistics::full_report() const {
   line("root_function_evaluations", root_function_evaluations);
   line("time_events", time_events);
   line("state_events", state_events);
+  line("step_events", step_events);
   line("event_iterations", event_iterations);
   line("max_event_iterations", max_event_iterations);
   line("restarts", restarts);

@@ -49,6 +49,8 @@ std::string_view to_string(EventKind kind) {
       return "state";
     case EventKind::kTerminal:
       return "terminal";
+    case EventKind::kStep:
+      return "step";
   }
   return "unknown event kind";  // unreachable for valid enumerators
 }

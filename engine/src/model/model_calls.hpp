@@ -87,6 +87,15 @@ class ModelCalls {
     return recoverable_;
   }
   void on_event(EventContext& context);
+  /// SimulationModel::completed_step; an exception is noted and travels on as in evaluate().
+  bool completed_step(double t, std::span<const double> x, std::span<const double> der_x) {
+    try {
+      return model_.completed_step(t, x, der_x);
+    } catch (...) {
+      note_failure(t);
+      throw;
+    }
+  }
   void reset(double t);
   void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
                 JacobianEntries& entries);

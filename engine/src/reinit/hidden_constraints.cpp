@@ -42,6 +42,41 @@ Eigen::MatrixXd scaled_mass_rows(const JumpProblem& problem, std::span<const dou
   return scale.asDiagonal() * m;
 }
 
+/// |u_c^T m| for each column u_c of u: the reach of each left singular vector.
+Eigen::VectorXd reach_of(const Eigen::MatrixXd& u, const Eigen::MatrixXd& m) {
+  return (u.transpose() * m).rowwise().norm();
+}
+
+/// The left null space of m, one orthonormal vector per row: the left singular vectors whose
+/// reach |u^T m| is below the rank tolerance. Eigen's divide-and-conquer SVD (its path from 16
+/// rows on) can return wrong values and vectors when values repeat and rounding couples the
+/// blocks, as the f_d rows of a model and of its sensitivity copies do (a copy's constraint was
+/// then lost and the jump matrix found singular): where the reaches do not reproduce its
+/// singular values, the one-sided Jacobi SVD, slower but reliable, decides.
+Eigen::MatrixXd left_null_basis(const Eigen::MatrixXd& m) {
+  const Eigen::BDCSVD<Eigen::MatrixXd> svd(m, Eigen::ComputeFullU);
+  Eigen::MatrixXd u = svd.matrixU();
+  Eigen::VectorXd reach = reach_of(u, m);
+  const double largest = reach.size() > 0 ? reach.maxCoeff() : 0.0;
+  const double bound = linalg::kRankTolerance * largest;
+  const Eigen::VectorXd& sigma = svd.singularValues();  // min(rows, cols) of them
+  const bool consistent =
+      sigma.size() == 0 || (reach.head(sigma.size()) - sigma).cwiseAbs().maxCoeff() <= bound;
+  if (!consistent) {
+    u = Eigen::JacobiSVD<Eigen::MatrixXd>(m, Eigen::ComputeFullU).matrixU();
+    reach = reach_of(u, m);
+  }
+  std::vector<Eigen::Index> null;
+  for (Eigen::Index c = 0; c < reach.size(); ++c) {
+    if (reach[c] <= bound) null.push_back(c);
+  }
+  Eigen::MatrixXd basis(static_cast<Eigen::Index>(null.size()), m.rows());
+  for (std::size_t k = 0; k < null.size(); ++k) {
+    basis.row(static_cast<Eigen::Index>(k)) = u.col(null[k]).transpose();
+  }
+  return basis;
+}
+
 /// Reduced row-echelon form of the rows of basis (partial pivoting, columns in order); the
 /// pivot column of each row is appended to pivots.
 void reduce_to_echelon(Eigen::MatrixXd& basis, std::vector<Eigen::Index>& pivots) {
@@ -76,14 +111,8 @@ std::vector<HiddenConstraint> find_hidden_constraints(const JumpProblem& problem
   Eigen::VectorXd scale;
   const Eigen::MatrixXd m = scaled_mass_rows(problem, x, fd_rows, scale);
   if (!m.allFinite()) return {};
-  const Eigen::BDCSVD<Eigen::MatrixXd> svd(m, Eigen::ComputeFullU);
-  const Eigen::VectorXd& sigma = svd.singularValues();  // descending, min(rows, cols) of them
-  const double bound = linalg::kRankTolerance * (sigma.size() > 0 ? sigma[0] : 0.0);
-  Eigen::Index rank = 0;
-  while (rank < sigma.size() && sigma[rank] > bound) ++rank;
-  const Eigen::Index rows = m.rows();
-  if (rank == rows) return {};
-  Eigen::MatrixXd basis = svd.matrixU().rightCols(rows - rank).transpose();
+  Eigen::MatrixXd basis = left_null_basis(m);
+  if (basis.rows() == 0) return {};
   std::vector<Eigen::Index> pivots;
   reduce_to_echelon(basis, pivots);
 

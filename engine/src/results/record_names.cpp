@@ -51,8 +51,8 @@ std::optional<CrossingDirection> direction_from_name(std::string_view name) {
 }
 
 std::optional<EventKind> event_kind_from_name(std::string_view name) {
-  for (const EventKind k :
-       {EventKind::kInitial, EventKind::kTime, EventKind::kState, EventKind::kTerminal}) {
+  for (const EventKind k : {EventKind::kInitial, EventKind::kTime, EventKind::kState,
+                            EventKind::kTerminal, EventKind::kStep}) {
     if (to_string(k) == name) return k;
   }
   return std::nullopt;

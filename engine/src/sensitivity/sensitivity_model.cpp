@@ -141,18 +141,30 @@ void SensitivityModel::augment_pattern() {
 std::vector<double> SensitivityModel::start_derivative(std::size_t k) {
   std::vector<double> d(n_, 0.0);
   const SensitivitySource& src = sources_[k];
-  if (src.kind == SensitivitySource::Kind::kStart) {
+  // A start value the model makes consistent itself (an index-reduced model's slots) moves
+  // the others with it: the unit vector would contradict the rows, and the states' rows
+  // cannot jump at t0 to mend it. Otherwise the start values are independent.
+  const bool start = src.kind == SensitivitySource::Kind::kStart;
+  if (start && !model_.vary_start(src.index, values_[k])) {
     d[src.index] = 1.0;
     return d;
   }
   const Stencil& st = stencils_[k];
   const double h = steps_[k];
   for (std::size_t m = 0; m < st.points; ++m) {
-    vary(k, st.offset[m] * h);
+    if (start) {
+      model_.vary_start(src.index, values_[k] + st.offset[m] * h);
+    } else {
+      vary(k, st.offset[m] * h);
+    }
     const std::span<const double> starts = model_.structure().variables.starts();
     for (std::size_t j = 0; j < n_; ++j) d[j] += st.weight[m] * starts[j] / h;
   }
-  vary(k, 0.0);
+  if (start) {
+    model_.vary_start(src.index, values_[k]);
+  } else {
+    vary(k, 0.0);
+  }
   return d;
 }
 

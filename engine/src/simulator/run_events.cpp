@@ -16,7 +16,7 @@ namespace hdae::detail {
 void SimulationRun::process_step(const PendingStep& step) {
   store_output_rows(step, step.t);
   if (life_.status.outcome != Outcome::kRunning) return;
-  if (step.result == sundials::StepResult::kStepped) {
+  if (step.result == sundials::StepResult::kStepped && !step.step_event) {
     // x and der_x are copied from IDA only when someone reads them (step_.from_ida).
     step_.t = step.t;
     step_.from_ida = true;
@@ -34,12 +34,12 @@ void SimulationRun::process_step(const PendingStep& step) {
   const bool is_root = step.result == sundials::StepResult::kRoot;
   const bool due = schedule_.collect_due(t);
   if (is_root) root_location_.note_roots(integration_.integrator(), t, u_.x, u_.der_x);
-  if (is_root || due) {
-    const EventKind kind = is_root ? EventKind::kState : EventKind::kTime;
-    // At a time event IDA stands exactly at t (its stop time), and may go on from there when
-    // the event changes nothing it sees (at stop_s too, whose right limit is then IDA's
-    // state); at a root its last step ends beyond t.
-    const bool may_continue = kind == EventKind::kTime;
+  if (is_root || due || step.step_event) {
+    const EventKind kind = is_root ? EventKind::kState : due ? EventKind::kTime : EventKind::kStep;
+    // At a time or step event IDA stands exactly at t (its stop time or step end), and may go
+    // on from there when the event changes nothing it sees (at stop_s too, whose right limit is
+    // then IDA's state); at a root its last step ends beyond t.
+    const bool may_continue = kind != EventKind::kState;
     if (may_continue) continuation_.record(t, u_.x, u_.der_x);
     if (!run_event(t, kind)) {
       store_row(t);
@@ -75,6 +75,7 @@ void SimulationRun::process_step(const PendingStep& step) {
 bool SimulationRun::run_event(double t, EventKind kind) {
   if (kind == EventKind::kTime) ++statistics_.time_events;
   if (kind == EventKind::kState) ++statistics_.state_events;
+  if (kind == EventKind::kStep) ++statistics_.step_events;
   EventOutcome out;
   try {
     event_iteration_.run(t, kind, out);

@@ -72,6 +72,11 @@ void SimulationRun::take_step() {
   if (result == sundials::StepResult::kRoot)
     root_location_.locate_first_flip(integration_.integrator(), t_from);
   step_.pending = PendingStep{result, integration_.integrator().t()};
+  if (step_.tell_model && result == sundials::StepResult::kStepped) {
+    PhaseScope scope(model_, ModelPhase::kIntegration);
+    step_.pending->step_event = model_.completed_step(
+        step_.pending->t, integration_.integrator().y(), integration_.integrator().yp());
+  }
   if (stop_watch_.requested()) {
     // The rows up to the step's end, then the run stops there.
     const PendingStep step = *step_.pending;
@@ -87,7 +92,7 @@ void SimulationRun::take_step() {
 void SimulationRun::store_output_rows(const PendingStep& step, double limit) {
   // An event or the stop time at step.t has its own row, which serves as the output row of a
   // grid point at (or within round-off of) the same instant; a plain step end does not.
-  const bool instant_row = step.result != sundials::StepResult::kStepped;
+  const bool instant_row = step.result != sundials::StepResult::kStepped || step.step_event;
   for (;;) {
     const double g = grid_.next_time();
     const bool before_step =

@@ -81,7 +81,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       chattering_(chattering_settings(options_), crossing_names(*u_.structure)),
       output_(model_, options_),
       grid_(options_),
-      step_{.t = options_.start_s},
+      step_{.t = options_.start_s, .tell_model = model.wants_completed_steps()},
       continuation_(model_, crossings_),
       integration_(model_, crossings_, stop_watch_, options_,
                    [this](LogLevel level, std::string_view message) { log(level, message); }) {

@@ -88,6 +88,8 @@ class SimulationRun final : public EventHost {
   struct PendingStep {
     sundials::StepResult result;
     double t;
+    /// A plain step end at which the model asked for an event (SimulationModel::completed_step).
+    bool step_event = false;
   };
   /// The unknowns as the model declares them now, and the run's values of them.
   struct RunUnknowns {
@@ -109,6 +111,8 @@ class SimulationRun final : public EventHost {
     bool from_ida = false;
     /// IDA's time when the running step began; empty outside a step.
     std::optional<double> stepping_from;
+    /// The model hears of every completed step (SimulationModel::wants_completed_steps).
+    bool tell_model = false;
   };
   /// How the last event iteration ended, for what follows it at the same instant.
   struct LastEvent {

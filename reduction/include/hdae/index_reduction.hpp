@@ -125,6 +125,10 @@ class IndexReducedModel final : public SimulationModel {
   /// Varies the original's parameter for a sensitivity run's difference quotients, without
   /// reducing anew: the layout and the states stay those of the run.
   void vary_parameter(std::string_view name, double value) override;
+  /// Moves the slot j's start value and makes the start consistent again from there, as the
+  /// reduced model's start does (hdae::SimulationModel::vary_start); false once a run has
+  /// evaluated the model.
+  bool vary_start(std::size_t j, double value) override;
 
   [[nodiscard]] const PhysicsModel& original() const;
   /// The structure analysis at the start values.
