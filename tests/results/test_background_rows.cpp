@@ -1,8 +1,12 @@
-// The rows a streamed CSV hands to its writer thread (results/background_rows.hpp): every row
-// arrives once, in order, with its values; the writer's failure comes back to the caller.
+// The rows a streamed CSV or HDF5 file hands to its writer thread (results/background_rows.hpp):
+// every row arrives once, in order, with its values; a flush hands a partial chunk over; the
+// writer's failure comes back to the caller.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,6 +75,37 @@ TEST_CASE("the writer thread's failure comes back at a later row or at finish") 
     }
     CHECK(thrown);
   }
+}
+
+TEST_CASE("a flush hands a partial chunk to the writer, which writes its rows, then flushes") {
+  // Three narrow rows are far from a chunk of 2^17 values: only flush() sends them.
+  std::mutex mutex;
+  std::condition_variable flushed;
+  std::vector<std::size_t> rows_at_flush;
+  std::size_t rows_written = 0;
+  BackgroundRows rows(
+      [&](double, std::span<const double>) {
+        const std::lock_guard lock(mutex);
+        ++rows_written;
+      },
+      [&] {
+        const std::lock_guard lock(mutex);
+        rows_at_flush.push_back(rows_written);
+        flushed.notify_all();
+      });
+  const std::vector<double> values = {1.0, 2.0};
+  for (int k = 0; k < 3; ++k) rows.push(k, values);
+  rows.flush();
+  {
+    std::unique_lock lock(mutex);
+    // Generous: the writer has three rows to pass on; only a stuck writer takes this long.
+    CHECK(flushed.wait_for(lock, std::chrono::seconds(30), [&] { return !rows_at_flush.empty(); }));
+  }
+  rows.flush();  // nothing new: the flush still comes, after the same three rows
+  rows.push(3.0, values);
+  rows.finish();  // the fourth row is written, with no flush after it
+  CHECK(rows_written == 4);
+  CHECK(rows_at_flush == std::vector<std::size_t>{3, 3});
 }
 
 TEST_CASE("a writer thread left without finish ends with its owner and writes nothing more") {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
@@ -238,6 +239,30 @@ TEST_CASE("rows streamed to HDF5 read back bit for bit, whole chunks, partial on
     stream(wide, dir.file("wide.h5"), interval);
     check_same_table(read_result_hdf5(dir.file("wide.h5")).table, wide);
   }
+}
+
+TEST_CASE("rows streamed faster than the HDF5 writer keeps up all reach the file, in order") {
+  const test::TempDir dir;
+  // 80 KB rows, 14 to a chunk of the writer's queue (a chunk is handed over once it holds
+  // 2^17 values): 120 rows are nine chunks, more than the two the queue holds, so appending
+  // waits for the writer (results/background_rows.hpp).
+  const ResultTable wide = random_table(120, 10000, 3);
+  stream(wide, dir.file("queued.h5"), std::chrono::milliseconds(0));
+  check_same_table(read_result_hdf5(dir.file("queued.h5")).table, wide);
+}
+
+TEST_CASE("an HDF5 sink destroyed before end() leaves the previous file as it was") {
+  const test::TempDir dir;
+  const auto file = dir.write("kept.h5", "previous");
+  const ResultTable wide = random_table(40, 10000, 4);
+  {
+    Hdf5Sink sink(file, std::chrono::milliseconds(0));
+    sink.begin(wide.columns());
+    for (std::size_t i = 0; i < wide.num_rows(); ++i) sink.append(wide.time(i), wide.row(i));
+  }  // the writer still has rows queued: they are dropped with the temporary file
+  CHECK(dir.read("kept.h5") == "previous");
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path()),
+                      std::filesystem::directory_iterator()) == 1);
 }
 
 TEST_CASE("a negative flush interval of the HDF5 sink is an error naming it") {

@@ -15,8 +15,8 @@ constexpr std::size_t kMaxQueued = 2;
 
 }  // namespace
 
-BackgroundRows::BackgroundRows(Write write)
-    : write_(std::move(write)), writer_([this] { run(); }) {}
+BackgroundRows::BackgroundRows(Write write, Flush flush)
+    : write_(std::move(write)), flush_(std::move(flush)), writer_([this] { run(); }) {}
 
 BackgroundRows::~BackgroundRows() {
   if (writer_.joinable()) stop(false);
@@ -29,6 +29,12 @@ void BackgroundRows::push(double t, std::span<const double> values) {
   filling_.data.push_back(t);
   filling_.data.insert(filling_.data.end(), values.begin(), values.end());
   if (filling_.data.size() >= kChunkValues) hand_over();
+}
+
+void BackgroundRows::flush() {
+  // An empty chunk still carries the flush: its rows went with the chunk handed over last.
+  filling_.flush = true;
+  hand_over();
 }
 
 void BackgroundRows::finish() {
@@ -48,6 +54,7 @@ void BackgroundRows::hand_over() {
     filling_ = std::move(spare_.back());
     spare_.pop_back();
     filling_.data.clear();
+    filling_.flush = false;
   }
   changed_.notify_all();
 }
@@ -80,6 +87,7 @@ void BackgroundRows::write_chunk(const Chunk& chunk) {
   for (std::size_t at = 0; at + stride <= chunk.data.size(); at += stride) {
     write_(chunk.data[at], std::span<const double>(chunk.data).subspan(at + 1, chunk.width));
   }
+  if (chunk.flush && flush_) flush_();
 }
 
 void BackgroundRows::stop(bool write_queued) {

@@ -4,7 +4,9 @@
 // writer thread formats and writes whole chunks on the other core. At most two chunks are
 // full at a time, so the memory stays bounded when the writer falls behind: the run's thread
 // then waits for it. The writer's failure (a full disk) comes back to the run's thread at the
-// next row or at finish(), as it would without the thread.
+// next row or at finish(), as it would without the thread. A sink that flushes its file to an
+// interval (the HDF5 sink) hands a partial chunk over with flush(), and the writer calls its
+// flush function once it has written that chunk.
 #pragma once
 
 #include <condition_variable>
@@ -22,9 +24,11 @@ namespace hdae::detail {
 class BackgroundRows {
  public:
   using Write = std::function<void(double t, std::span<const double> values)>;
+  using Flush = std::function<void()>;
 
-  /// Starts the writer thread, which calls write(t, values) for every row in order.
-  explicit BackgroundRows(Write write);
+  /// Starts the writer thread, which calls write(t, values) for every row in order, and
+  /// flush() (when given) after the rows handed over by a call of flush() below.
+  explicit BackgroundRows(Write write, Flush flush = {});
   /// Stops the writer without writing the rows still queued (finish() writes them).
   ~BackgroundRows();
   BackgroundRows(const BackgroundRows&) = delete;
@@ -32,6 +36,9 @@ class BackgroundRows {
 
   /// Queues a row (its values copied); rethrows what the writer threw on an earlier row.
   void push(double t, std::span<const double> values);
+  /// Hands the rows copied so far to the writer without waiting for a full chunk; the writer
+  /// then calls the flush function. Rethrows what the writer threw on an earlier row.
+  void flush();
   /// Writes every queued row, ends the writer thread and rethrows what the writer threw.
   void finish();
 
@@ -40,6 +47,7 @@ class BackgroundRows {
   struct Chunk {
     std::size_t width = 0;
     std::vector<double> data;
+    bool flush = false;  ///< the writer calls flush_ after its rows
   };
 
   void hand_over();
@@ -48,6 +56,7 @@ class BackgroundRows {
   void stop(bool write_queued);
 
   Write write_;
+  Flush flush_;
   Chunk filling_;
   std::mutex mutex_;
   std::condition_variable changed_;

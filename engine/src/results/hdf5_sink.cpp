@@ -1,5 +1,6 @@
-// Hdf5Sink and write_result_hdf5 (hdae/hdf5_result.hpp): rows buffered a chunk at a time and
-// appended to extendible datasets, the rest of the result written at the end.
+// Hdf5Sink and write_result_hdf5 (hdae/hdf5_result.hpp): rows handed to a writer thread
+// (results/background_rows.hpp), buffered there a chunk at a time and appended to extendible
+// datasets, the rest of the result written at the end.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -16,6 +17,7 @@
 #include "hdae/atomic_file.hpp"
 #include "hdae/errors.hpp"
 #include "hdae/hdf5_result.hpp"
+#include "results/background_rows.hpp"
 #include "results/hdf5_support.hpp"
 #include "results/hdf5_tables.hpp"
 
@@ -31,6 +33,13 @@ namespace {
 constexpr std::size_t kChunkBytes = std::size_t{1} << 16;
 /// Rows per chunk of /time.
 constexpr hsize_t kTimeChunkRows = 1024;
+/// Rows are written on a thread of the sink's own only with a thread-safe HDF5, whose global
+/// lock keeps that thread and a program's own HDF5 calls apart; otherwise on the caller's.
+#ifdef H5_HAVE_THREADSAFE
+constexpr bool kWriterThread = true;
+#else
+constexpr bool kWriterThread = false;
+#endif
 /// 2: strings of fixed length (1: of variable length).
 constexpr double kFormatVersion = 2.0;
 
@@ -154,11 +163,22 @@ struct Hdf5Sink::State {
   std::vector<ResultParameter> parameters;
   std::optional<SimulationStatus> status;
   bool ended = false;
+  /// Writes the rows between begin() and end(). Writing a row is mostly the kernel's copy of
+  /// its bytes into the file, dearer than a copy in memory: the run's thread only makes the
+  /// latter, into memory the queue keeps for reuse.
+  /// HDF5 is used by one thread at a time: the writer between begin() and end(), the caller's
+  /// thread otherwise. Null without a thread-safe HDF5 (kWriterThread).
+  std::unique_ptr<detail::BackgroundRows> background;
 
   /// Runs write; when it throws, the file is given up (redirect_to_memory) before the error
   /// goes on.
   template <typename Write>
   void guarded(Write&& write);
+  /// One row (on the writer thread, or the caller's without one): buffered, or written with
+  /// the buffer when a chunk is full.
+  void write_row(double t, std::span<const double> row_values);
+  /// The buffered rows written and the file flushed, when the flush interval is due.
+  void write_and_flush();
   void write_rows(const double* t, const double* row_values, hsize_t rows);
   void write_buffer();
   void flush();
@@ -192,7 +212,6 @@ void Hdf5Sink::State::write_buffer() {
 void Hdf5Sink::State::flush() {
   write_buffer();
   check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), target, "flush the file");
-  last_flush = std::chrono::steady_clock::now();
 }
 
 void Hdf5Sink::State::write_rest() {
@@ -224,6 +243,8 @@ Hdf5Sink::Hdf5Sink(std::filesystem::path file, std::chrono::milliseconds flush_i
 
 Hdf5Sink::~Hdf5Sink() {
   const detail::hdf5::QuietErrors quiet;
+  // The writer stops first (its queued rows dropped): it is the one using the ids below.
+  state_->background.reset();
   state_->time.reset();
   state_->values.reset();
   state_->file.reset();  // the temporary file goes with state_->atomic, the target stays
@@ -238,6 +259,7 @@ void Hdf5Sink::set_status(const SimulationStatus& status) { state_->status = sta
 void Hdf5Sink::begin(const std::vector<ColumnInfo>& columns) {
   const detail::hdf5::QuietErrors quiet;
   State& s = *state_;
+  s.background.reset();
   s.atomic = std::make_unique<AtomicFile>(s.target);
   if (s.atomic->replaces()) {
     claim_room(s.atomic->path(), s.target);
@@ -266,33 +288,63 @@ void Hdf5Sink::begin(const std::vector<ColumnInfo>& columns) {
     s.value_buffer.reserve(s.chunk_rows * s.columns);
   }
   s.last_flush = std::chrono::steady_clock::now();
+  if (!kWriterThread) return;
+  s.background = std::make_unique<detail::BackgroundRows>(
+      [&s](double t, std::span<const double> values) { s.write_row(t, values); },
+      [&s] { s.write_and_flush(); });
+}
+
+void Hdf5Sink::State::write_row(double t, std::span<const double> row_values) {
+  if (!file.valid()) return;
+  if (chunk_rows > 1) {
+    time_buffer.push_back(t);
+    value_buffer.insert(value_buffer.end(), row_values.begin(), row_values.end());
+    if (time_buffer.size() < chunk_rows) return;
+  }
+  const detail::hdf5::QuietErrors quiet;
+  guarded([&] {
+    if (chunk_rows == 1) {
+      // A row fills a chunk of /values: it goes to the file from where it is (the writer's
+      // queue, or the caller's row).
+      write_rows(&t, row_values.data(), 1);
+    } else {
+      write_buffer();
+    }
+  });
+}
+
+void Hdf5Sink::State::write_and_flush() {
+  if (!file.valid()) return;
+  const detail::hdf5::QuietErrors quiet;
+  guarded([&] { flush(); });
 }
 
 void Hdf5Sink::append(double t, std::span<const double> values) {
   State& s = *state_;
-  if (!s.file.valid()) return;
-  const bool due = std::chrono::steady_clock::now() - s.last_flush >= s.flush_interval;
-  if (s.chunk_rows > 1) {
-    s.time_buffer.push_back(t);
-    s.value_buffer.insert(s.value_buffer.end(), values.begin(), values.end());
-    if (s.time_buffer.size() < s.chunk_rows && !due) return;
+  // The interval is kept on the caller's thread, which knows when a row came.
+  const auto now = std::chrono::steady_clock::now();
+  const bool due = now - s.last_flush >= s.flush_interval;
+  if (due) s.last_flush = now;
+  if (s.background) {
+    // Rethrows what the writer threw on an earlier row (a full disk), as writing here would.
+    s.background->push(t, values);
+    if (due) s.background->flush();
+    return;
   }
-  const detail::hdf5::QuietErrors quiet;
-  s.guarded([&] {
-    if (s.chunk_rows == 1) {
-      // A row fills a chunk of /values: it goes to the file from the caller's memory.
-      s.write_rows(&t, values.data(), 1);
-    } else {
-      s.write_buffer();
-    }
-    if (due) s.flush();
-  });
+  s.write_row(t, values);
+  if (due) s.write_and_flush();
 }
 
 void Hdf5Sink::end() {
   State& s = *state_;
   if (s.ended || !s.file.valid()) return;
   s.ended = true;
+  if (s.background) {
+    // Every row appended so far is written before the rest; a failure of the writer's comes
+    // here, and the file is then not committed.
+    const std::unique_ptr<detail::BackgroundRows> background = std::move(s.background);
+    background->finish();
+  }
   const detail::hdf5::QuietErrors quiet;
   s.guarded([&] { s.write_rest(); });
   s.atomic->commit();
