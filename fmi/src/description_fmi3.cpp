@@ -147,6 +147,9 @@ ModelDescription read_fmi3_description(const DescriptionReader& reader,
   const Variables variables = read_variables(reader, root);
   read_structure(reader, root, variables, d);
   read_settable(reader, root, variables, d);
+  for (const auto& [vr, v] : variables) {
+    d.variables[vr] = {v.scalar, v.node.name(), v.causality, v.float64};
+  }
   return d;
 }
 

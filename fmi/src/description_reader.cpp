@@ -26,8 +26,7 @@ std::size_t DescriptionReader::line(const pugi::xml_node& node) const {
 }
 
 void DescriptionReader::fail(const pugi::xml_node& node, const std::string& what) const {
-  throw IoError(
-      fmt::format("FMU '{}': modelDescription.xml line {}: {}", fmu_name_, line(node), what));
+  throw IoError(fmt::format("FMU '{}': {} line {}: {}", fmu_name_, file_, line(node), what));
 }
 
 std::string DescriptionReader::describe(const pugi::xml_node& node) {

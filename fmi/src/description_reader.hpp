@@ -16,13 +16,18 @@ class DescriptionReader {
  public:
   /// text is the whole file (its lines number the messages).
   /// wanted: the interface asked for (LoadOptions::fmi_interface).
-  DescriptionReader(std::string fmu_name, std::string text, std::optional<Interface> wanted = {})
-      : fmu_name_(std::move(fmu_name)), text_(std::move(text)), wanted_(wanted) {}
+  /// file: the file's path in the FMU, for messages.
+  DescriptionReader(std::string fmu_name, std::string text, std::optional<Interface> wanted = {},
+                    std::string file = "modelDescription.xml")
+      : fmu_name_(std::move(fmu_name)),
+        text_(std::move(text)),
+        wanted_(wanted),
+        file_(std::move(file)) {}
 
   [[nodiscard]] const std::string& fmu_name() const { return fmu_name_; }
   /// The line of node in the file, counted from 1.
   [[nodiscard]] std::size_t line(const pugi::xml_node& node) const;
-  /// IoError "FMU '<fmu>': modelDescription.xml line <n>: <what>".
+  /// IoError "FMU '<fmu>': <file> line <n>: <what>".
   [[noreturn]] void fail(const pugi::xml_node& node, const std::string& what) const;
 
   /// The attribute's text; IoError naming node and attribute when it is missing.
@@ -53,6 +58,7 @@ class DescriptionReader {
   std::string fmu_name_;
   std::string text_;
   std::optional<Interface> wanted_;
+  std::string file_;
 };
 
 }  // namespace hdae::fmi::detail

@@ -27,6 +27,7 @@ struct Fmi2Functions {
   fmi2ComponentFn* enter_continuous_time_mode = nullptr;
   fmi2ComponentFn* reset = nullptr;
   fmi2NewDiscreteStatesFn* new_discrete_states = nullptr;
+  fmi2CompletedIntegratorStepFn* completed_integrator_step = nullptr;
   fmi2SetTimeFn* set_time = nullptr;
   fmi2SetContinuousStatesFn* set_states = nullptr;
   fmi2GetArrayFn* get_states = nullptr;
@@ -54,6 +55,8 @@ Fmi2Functions resolve(const SharedLibrary& library) {
   f.get_event_indicators = library.function<fmi2GetArrayFn>("fmi2GetEventIndicators");
   f.get_real = library.function<fmi2GetRealFn>("fmi2GetReal");
   f.set_real = library.function<fmi2SetRealFn>("fmi2SetReal");
+  f.completed_integrator_step =
+      library.function<fmi2CompletedIntegratorStepFn>("fmi2CompletedIntegratorStep");
   return f;
 }
 
@@ -120,6 +123,11 @@ class Fmi2Instance final : public FmuInstance {
     initialized_ = false;
     time_ = 0.0;
   }
+  void enable_dae_mode(const ScalarVariable& parameter) override {
+    // read_dae_manifest reads the manifest of FMI 3.0 FMUs only.
+    throw FmuError(fmt::format("FMU '{}': FMI 2.0 has no structural parameters to set {} with",
+                               fmu_name(), parameter.name));
+  }
   void initialize(double start_s, std::optional<double> tolerance) override {
     require_alive("fmi2SetupExperiment");
     time_ = start_s;
@@ -144,6 +152,12 @@ class Fmi2Instance final : public FmuInstance {
   }
   void enter_continuous_time_mode() override {
     check(status_of(f_.enter_continuous_time_mode(component_)), "fmi2EnterContinuousTimeMode");
+  }
+  StepReport completed_integrator_step() override {
+    fmi2Boolean enter = 0, terminate = 0;
+    check(status_of(f_.completed_integrator_step(component_, 1, &enter, &terminate)),
+          "fmi2CompletedIntegratorStep");
+    return {enter != 0, terminate != 0};
   }
   void set_time(double t) override {
     time_ = t;

@@ -21,6 +21,7 @@ struct Fmi3Functions {
   fmi3InstanceFn* enter_continuous_time_mode = nullptr;
   fmi3InstanceFn* reset = nullptr;
   fmi3UpdateDiscreteStatesFn* update_discrete_states = nullptr;
+  fmi3CompletedIntegratorStepFn* completed_integrator_step = nullptr;
   fmi3SetTimeFn* set_time = nullptr;
   fmi3SetContinuousStatesFn* set_states = nullptr;
   fmi3GetArrayFn* get_states = nullptr;
@@ -28,6 +29,10 @@ struct Fmi3Functions {
   fmi3GetArrayFn* get_event_indicators = nullptr;
   fmi3GetFloat64Fn* get_float64 = nullptr;
   fmi3SetFloat64Fn* set_float64 = nullptr;
+  // Needed only to switch on DAE mode (fmi-ls-dae), so optional.
+  fmi3InstanceFn* enter_configuration_mode = nullptr;
+  fmi3InstanceFn* exit_configuration_mode = nullptr;
+  fmi3SetBooleanFn* set_boolean = nullptr;
 };
 
 Fmi3Functions resolve(const SharedLibrary& library) {
@@ -42,6 +47,8 @@ Fmi3Functions resolve(const SharedLibrary& library) {
   f.reset = library.function<fmi3InstanceFn>("fmi3Reset");
   f.update_discrete_states =
       library.function<fmi3UpdateDiscreteStatesFn>("fmi3UpdateDiscreteStates");
+  f.completed_integrator_step =
+      library.function<fmi3CompletedIntegratorStepFn>("fmi3CompletedIntegratorStep");
   f.set_time = library.function<fmi3SetTimeFn>("fmi3SetTime");
   f.set_states = library.function<fmi3SetContinuousStatesFn>("fmi3SetContinuousStates");
   f.get_states = library.function<fmi3GetArrayFn>("fmi3GetContinuousStates");
@@ -49,6 +56,11 @@ Fmi3Functions resolve(const SharedLibrary& library) {
   f.get_event_indicators = library.function<fmi3GetArrayFn>("fmi3GetEventIndicators");
   f.get_float64 = library.function<fmi3GetFloat64Fn>("fmi3GetFloat64");
   f.set_float64 = library.function<fmi3SetFloat64Fn>("fmi3SetFloat64");
+  f.enter_configuration_mode =
+      library.optional_function<fmi3InstanceFn>("fmi3EnterConfigurationMode");
+  f.exit_configuration_mode =
+      library.optional_function<fmi3InstanceFn>("fmi3ExitConfigurationMode");
+  f.set_boolean = library.optional_function<fmi3SetBooleanFn>("fmi3SetBoolean");
   return f;
 }
 
@@ -95,6 +107,21 @@ class Fmi3Instance final : public FmuInstance {
     initialized_ = false;
     time_ = 0.0;
   }
+  void enable_dae_mode(const ScalarVariable& parameter) override {
+    require_alive("fmi3EnterConfigurationMode");
+    if (f_.enter_configuration_mode == nullptr || f_.exit_configuration_mode == nullptr ||
+        f_.set_boolean == nullptr) {
+      throw FmuError(fmt::format(
+          "FMU '{}' follows fmi-ls-dae but does not export fmi3EnterConfigurationMode, "
+          "fmi3SetBoolean and fmi3ExitConfigurationMode, which set its DAE mode parameter {}",
+          fmu_name(), parameter.name));
+    }
+    const fmi3ValueReference vr = parameter.value_reference;
+    const fmi3Boolean on = true;
+    check(status_of(f_.enter_configuration_mode(instance_)), "fmi3EnterConfigurationMode");
+    check(status_of(f_.set_boolean(instance_, &vr, 1, &on, 1)), "fmi3SetBoolean", parameter.name);
+    check(status_of(f_.exit_configuration_mode(instance_)), "fmi3ExitConfigurationMode");
+  }
   void initialize(double start_s, std::optional<double> tolerance) override {
     require_alive("fmi3EnterInitializationMode");
     time_ = start_s;
@@ -119,6 +146,12 @@ class Fmi3Instance final : public FmuInstance {
   }
   void enter_continuous_time_mode() override {
     check(status_of(f_.enter_continuous_time_mode(instance_)), "fmi3EnterContinuousTimeMode");
+  }
+  StepReport completed_integrator_step() override {
+    fmi3Boolean enter = false, terminate = false;
+    check(status_of(f_.completed_integrator_step(instance_, true, &enter, &terminate)),
+          "fmi3CompletedIntegratorStep");
+    return {enter, terminate};
   }
   void set_time(double t) override {
     time_ = t;

@@ -1,6 +1,7 @@
 // FmuModel at the start of a run and at events (fmu_model.hpp): the FMU's initialization,
 // its discrete-state updates inside the engine's event iteration, new state values as a jump,
-// its next event time as a time event, and its request to stop.
+// its next event time as a time event, its requests for an event after an integrator step
+// (CompletedIntegratorStep), and its request to stop.
 #include <fmt/format.h>
 
 #include "fmu_model.hpp"
@@ -22,6 +23,8 @@ void FmuModel::reset() { run_ = {}; }
 
 void FmuModel::start_run(double t0) {
   instance_->reset();
+  // Reset returns every variable to its start value, DAE mode's switch included.
+  if (description_.dae) instance_->enable_dae_mode(description_.dae->enable);
   for (std::size_t k = 0; k < settable_.size(); ++k) {
     buffers_.settable[k] = value(parameters_[k]);
   }
@@ -48,6 +51,16 @@ DiscreteUpdate FmuModel::settle(double t) {
                              kMaxUpdates, t));
 }
 
+bool FmuModel::completed_step(double t, std::span<const double> x,
+                              std::span<const double> /*der_x*/) {
+  // The FMU's last evaluation may have been a trial point of IDA's corrector: it is handed the
+  // step's end first, as the standard asks of the call after an accepted step.
+  set_point(t, x);
+  const StepReport report = instance_->completed_integrator_step();
+  run_.terminate_after_step = report.terminate;
+  return report.enter_event_mode || report.terminate;
+}
+
 void FmuModel::on_event(EventContext& event) {
   if (!run_.started) start_run(event.t());
   if (run_.initial) {
@@ -58,10 +71,20 @@ void FmuModel::on_event(EventContext& event) {
     apply(initial, event, "initialization");
     return;
   }
-  // A crossing flipped, a time event fired, or both: Event Mode at the instant's state.
+  if (run_.terminate_after_step) {
+    run_.terminate_after_step = false;
+    event.terminate(fmt::format(
+        "FMU '{}' asked to terminate the simulation "
+        "({}CompletedIntegratorStep)",
+        instance_->fmu_name(), description_.version == FmiVersion::kFmi3 ? "fmi3" : "fmi2"));
+    return;
+  }
+  // A crossing flipped, a time event fired, the FMU asked for an event after a step, or several
+  // at once: Event Mode at the instant's state.
   for (std::size_t i = 0; i < states_.size(); ++i) buffers_.x[i] = event.x(states_[i]);
   instance_->set_time(event.t());
   if (!states_.empty()) instance_->set_states(buffers_.x);
+  set_algebraic(event);
   instance_->enter_event_mode();
   const DiscreteUpdate update = settle(event.t());
   instance_->enter_continuous_time_mode();
@@ -73,6 +96,8 @@ void FmuModel::apply(const DiscreteUpdate& update, EventContext& event, const ch
     instance_->get_states(buffers_.x);
     for (std::size_t i = 0; i < states_.size(); ++i) event.set(states_[i], buffers_.x[i]);
   }
+  // The FMU's algebraic variables are guesses for the jump solve, which makes them consistent.
+  if (update.values_changed) take_algebraic(event);
   // New nominals are not taken: the engine holds a run's nominals from its start.
   if (update.next_event_time && *update.next_event_time > event.t()) {
     event.schedule(next_event_, *update.next_event_time);

@@ -50,6 +50,12 @@ struct DiscreteUpdate {
   std::optional<double> next_event_time;
 };
 
+/// What CompletedIntegratorStep reports.
+struct StepReport {
+  bool enter_event_mode = false;
+  bool terminate = false;
+};
+
 /// How an instance is made.
 struct InstanceSettings {
   std::string fmu_name;             ///< the .fmu file's name, for messages
@@ -78,11 +84,16 @@ class FmuInstance {
 
   /// Back to the state after instantiation (Reset), when the instance has been initialized.
   virtual void reset() = 0;
+  /// Sets the Boolean structural parameter that switches on the DAE mode of fmi-ls-dae, in
+  /// Configuration Mode (FMI 3.0 only; after instantiation or reset).
+  virtual void enable_dae_mode(const ScalarVariable& parameter) = 0;
   /// Initialization Mode at start_s and out of it, into Event Mode.
   virtual void initialize(double start_s, std::optional<double> tolerance) = 0;
   virtual void enter_event_mode() = 0;
   [[nodiscard]] virtual DiscreteUpdate update_discrete_states() = 0;
   virtual void enter_continuous_time_mode() = 0;
+  /// CompletedIntegratorStep at the time and states set last; hdae never sets an FMU state back.
+  [[nodiscard]] virtual StepReport completed_integrator_step() = 0;
   virtual void set_time(double t) = 0;
   virtual void set_states(std::span<const double> x) = 0;
   virtual void get_states(std::span<double> x) = 0;

@@ -13,15 +13,14 @@
 namespace hdae::fmi::detail {
 namespace {
 
-bool is_state_column(const ModelDescription& d, const std::string& name) {
-  return std::any_of(d.states.begin(), d.states.end(), [&](const ContinuousState& s) {
-    return s.state.name == name || s.derivative.name == name;
-  });
-}
-
-/// A nominal the engine can scale with (> 0): the FMU's, else 1.
-double usable_nominal(const std::optional<double>& nominal) {
-  return nominal && std::isfinite(*nominal) && *nominal > 0.0 ? *nominal : 1.0;
+/// A state, a state derivative or an algebraic variable (DAE mode): a column of its own.
+bool is_unknown_column(const ModelDescription& d, const std::string& name) {
+  const bool algebraic =
+      d.dae && std::any_of(d.dae->algebraic.begin(), d.dae->algebraic.end(),
+                           [&](const ScalarVariable& a) { return a.name == name; });
+  return algebraic || std::any_of(d.states.begin(), d.states.end(), [&](const ContinuousState& s) {
+           return s.state.name == name || s.derivative.name == name;
+         });
 }
 
 }  // namespace
@@ -39,8 +38,8 @@ FmuModel::FmuModel(UnpackDirectory directory, std::unique_ptr<SharedLibrary> lib
                   : make_fmi2_instance(*library_, description_, settings);
   settable_ = settable_variables(description_);
   for (const ScalarVariable& o : description_.outputs) {
-    // An output that is a state or a derivative has its column already.
-    if (!is_state_column(description_, o.name)) outputs_.push_back(o);
+    // An output that is an unknown or a derivative has its column already.
+    if (!is_unknown_column(description_, o.name)) outputs_.push_back(o);
   }
   declare_structure();
   take_start_values();
@@ -61,6 +60,7 @@ void FmuModel::declare_structure() {
     rows_.push_back(declare_equation(
         fmt::format("der({}) = {} from the FMU", s.state.name, s.derivative.name)));
   }
+  declare_dae();
   // FMI's events happen where an indicator changes between > 0 and <= 0, in either direction.
   for (const std::string& name : description_.event_indicators) {
     crossings_.push_back(declare_crossing(name + " > 0", CrossingDirection::kBoth));
@@ -80,15 +80,22 @@ void FmuModel::parameters_changed() { take_start_values(); }
 void FmuModel::take_start_values() {
   start_run(description_.info.start_s);
   run_ = {};
+  take_algebraic_starts();
   if (states_.empty()) return;
   instance_->get_states(buffers_.x);
   for (std::size_t i = 0; i < states_.size(); ++i) set_start(states_[i], buffers_.x[i]);
 }
 
-void FmuModel::derivatives(double t, std::span<const double> x) {
+void FmuModel::set_point(double t, std::span<const double> x) {
   instance_->set_time(t);
+  // The unknowns are the states in the FMU's order, then the algebraic variables (DAE mode).
+  if (!states_.empty()) instance_->set_states(x.first(states_.size()));
+  set_algebraic(x.subspan(states_.size()));
+}
+
+void FmuModel::derivatives(double t, std::span<const double> x) {
+  set_point(t, x);
   if (states_.empty()) return;
-  instance_->set_states(x);
   instance_->get_derivatives(buffers_.der_x);
   for (std::size_t i = 0; i < states_.size(); ++i) {
     if (std::isfinite(buffers_.der_x[i])) continue;
@@ -103,11 +110,11 @@ void FmuModel::derivatives(double t, std::span<const double> x) {
 
 void FmuModel::evaluate(Evaluation& e) {
   if (!run_.started) start_run(e.t());
-  // The unknowns are the states, in the FMU's order (declare_structure), so x is its vector.
   derivatives(e.t(), e.x());
   for (std::size_t i = 0; i < states_.size(); ++i) {
     e.set(rows_[i], e.der(states_[i]) - buffers_.der_x[i]);
   }
+  residuals(e);
   if (!crossings_.empty()) {
     // Calls that use no crossing values get the last ones (Evaluation::wants_crossings).
     if (e.wants_crossings()) instance_->get_event_indicators(buffers_.indicators);

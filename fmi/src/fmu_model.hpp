@@ -1,8 +1,11 @@
 // The adapter from an FMU instance to hdae's model contract (hdae/fmi.hpp says what maps onto
 // what; docs/design.md, "FMI Model Exchange", how it meets the simulation loop). fmu_model.cpp
-// declares the structure and evaluates; fmu_events.cpp starts a run and handles events.
+// declares the structure and evaluates; fmu_events.cpp starts a run and handles events;
+// fmu_dae.cpp adds the algebraic variables and residuals of an FMU in the DAE mode of
+// fmi-ls-dae (dae_manifest.hpp).
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -15,6 +18,11 @@
 
 namespace hdae::fmi::detail {
 
+/// A nominal the engine can scale with (> 0): the FMU's, else 1.
+[[nodiscard]] inline double usable_nominal(const std::optional<double>& nominal) {
+  return nominal && std::isfinite(*nominal) && *nominal > 0.0 ? *nominal : 1.0;
+}
+
 class FmuModel final : public Fmu {
  public:
   FmuModel(UnpackDirectory directory, std::unique_ptr<SharedLibrary> library,
@@ -25,6 +33,12 @@ class FmuModel final : public Fmu {
 
   void evaluate(Evaluation& e) override;
   void on_event(EventContext& event) override;
+  /// An FMU that needs CompletedIntegratorStep hears of every step (fmu_events.cpp).
+  [[nodiscard]] bool wants_completed_steps() const override {
+    return description_.info.needs_completed_integrator_step;
+  }
+  [[nodiscard]] bool completed_step(double t, std::span<const double> x,
+                                    std::span<const double> der_x) override;
   void reset() override;
 
  protected:
@@ -39,11 +53,21 @@ class FmuModel final : public Fmu {
     std::vector<double> outputs;
     std::vector<double> settable;  ///< parameters, then inputs, as the user set them
   };
+  /// The DAE mode of fmi-ls-dae: the algebraic variables, unknowns after the states, and the
+  /// residuals, constraint rows after the states' rows. Empty for an ODE FMU.
+  struct DaeParts {
+    std::vector<Var> unknowns;
+    std::vector<Eq> rows;
+    std::vector<double> a;  ///< the algebraic variables as set in the FMU
+    std::vector<double> r;  ///< the FMU's residuals
+  };
   /// Where the run stands with the FMU.
   struct RunState {
     bool started = false;  ///< initialized for this run (reset() clears it)
     /// What initialization reported, for the first pass of the event iteration at t0.
     std::optional<DiscreteUpdate> initial;
+    /// CompletedIntegratorStep asked to terminate: the step event that follows stops the run.
+    bool terminate_after_step = false;
   };
 
   void declare_structure();
@@ -55,10 +79,24 @@ class FmuModel final : public Fmu {
   /// The discrete-state updates at one instant until the FMU asks for no more; what they said,
   /// accumulated.
   [[nodiscard]] DiscreteUpdate settle(double t);
+  /// Hands the FMU t and the unknowns x (states, then algebraic variables).
+  void set_point(double t, std::span<const double> x);
   /// The FMU's derivatives at (t, x) into buffers_.der_x; RecoverableError naming one that is
   /// not finite.
   void derivatives(double t, std::span<const double> x);
   void apply(const DiscreteUpdate& update, EventContext& event, const char* function);
+  // DAE mode (fmu_dae.cpp); each does nothing for an ODE FMU.
+  void declare_dae();
+  /// The algebraic variables' values as the FMU holds them, as start values.
+  void take_algebraic_starts();
+  /// Hands the FMU the algebraic variables' values a, in the manifest's order.
+  void set_algebraic(std::span<const double> a);
+  /// The same with the values of the event's state.
+  void set_algebraic(const EventContext& event);
+  /// The residuals at the values set last, into their rows.
+  void residuals(Evaluation& e);
+  /// The algebraic variables' values as the FMU holds them, as the event's x^-.
+  void take_algebraic(EventContext& event);
 
   // Member order is destruction order in reverse: the instance goes before the library that
   // holds its code, which goes before the directory its file lies in.
@@ -76,6 +114,7 @@ class FmuModel final : public Fmu {
   std::vector<Param> parameters_;
   TimeEvent next_event_;
   Buffers buffers_;
+  DaeParts dae_;
   RunState run_;
 };
 

@@ -4,6 +4,7 @@
 
 #include "archive.hpp"
 #include "cosimulation_model.hpp"
+#include "dae_manifest.hpp"
 #include "fmu_model.hpp"
 #include "hdae/errors.hpp"
 #include "hdae/fmi.hpp"
@@ -56,6 +57,8 @@ std::unique_ptr<Fmu> load(const fs::path& path, const LoadOptions& options) {
   detail::ModelDescription description = detail::read_model_description(
       directory.path() / "modelDescription.xml", fmu_name, options.fmi_interface);
   description.info.path = path;
+  detail::read_dae_manifest(directory.path(), fmu_name, description);
+  description.info.dae_mode = description.dae.has_value();
   auto library = std::make_unique<detail::SharedLibrary>(
       binary_path(directory.path(), description, fmu_name), fmu_name);
   if (description.info.fmi_interface == Interface::kCoSimulation) {

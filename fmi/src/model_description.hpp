@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,24 @@ struct ContinuousState {
   ScalarVariable derivative;
 };
 
+/// A variable of an FMI 3.0 description of any type, as a layered standard's manifest refers to
+/// it: by value reference.
+struct DeclaredVariable {
+  ScalarVariable scalar;  ///< name and value reference; the rest for a scalar Float64 only
+  std::string type;       ///< the element's name: "Float64", "Boolean", ...
+  std::string causality;
+  bool scalar_float64 = false;  ///< <Float64> without <Dimension>
+};
+
+/// The DAE form of an FMU that follows the layered standard fmi-ls-dae (dae_manifest.hpp):
+/// der(x) = f(x, a, t) from the FMU's derivatives, 0 = g(x, a, t) from its residual variables,
+/// the algebraic variables a set by the importer.
+struct DaeStructure {
+  ScalarVariable enable;  ///< the Boolean structural parameter that switches on DAE mode
+  std::vector<ScalarVariable> algebraic;
+  std::vector<ScalarVariable> residuals;  ///< as many as algebraic variables
+};
+
 struct ModelDescription {
   FmiVersion version = FmiVersion::kFmi3;
   FmuInfo info;
@@ -44,6 +63,10 @@ struct ModelDescription {
   std::vector<ScalarVariable> parameters;     ///< fixed or tunable, with a start value
   std::vector<ScalarVariable> inputs;         ///< with a start value
   std::vector<ScalarVariable> outputs;
+  /// FMI 3.0: every variable by value reference (FMI 2.0: empty).
+  std::map<std::uint32_t, DeclaredVariable> variables;
+  /// Set when the FMU is imported in the DAE mode of fmi-ls-dae.
+  std::optional<DaeStructure> dae;
 };
 
 /// Reads xml, the modelDescription.xml of the FMU called fmu_name. IoError naming the FMU, the

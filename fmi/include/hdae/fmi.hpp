@@ -10,7 +10,9 @@
 // takes new state values as a jump, schedules the FMU's next event time as a time event and
 // stops cleanly when the FMU asks to terminate. Float64 parameters (fixed or tunable) and
 // inputs (held at a constant value through a run) are parameters, set like those of any
-// model (set_parameter, `hdae run --set`); Float64 outputs are output columns.
+// model (set_parameter, `hdae run --set`); Float64 outputs are output columns. An FMI 3.0 FMU
+// with the manifest of the layered standard fmi-ls-dae runs in its DAE mode: its algebraic
+// variables are further unknowns and its residuals constraint rows (FmuInfo::dae_mode).
 //
 //   std::unique_ptr<hdae::fmi::Fmu> ball = hdae::fmi::load("BouncingBall.fmu");
 //   ball->set_parameter("e", 0.8);
@@ -72,9 +74,13 @@ struct FmuInfo {
   std::optional<double> stop_s;     ///< DefaultExperiment stopTime
   std::optional<double> tolerance;  ///< DefaultExperiment tolerance (relative)
   Interface fmi_interface = Interface::kModelExchange;  ///< the interface imported
-  /// The FMU asks for CompletedIntegratorStep after every integrator step; the engine has no
-  /// call after each step, so such an FMU runs without it (docs/design.md says what follows).
+  /// The FMU asks for CompletedIntegratorStep after every integrator step; hdae calls it there,
+  /// and a request for Event Mode is an event of kind kStep at the step's end.
   bool needs_completed_integrator_step = false;
+  /// The FMU follows the layered standard fmi-ls-dae (its manifest in
+  /// extra/org.fmi-standard.fmi-ls-dae/) and runs in its DAE mode: its algebraic variables are
+  /// unknowns of hdae and its residuals constraint rows (docs/fmi.md, "DAE FMUs").
+  bool dae_mode = false;
 };
 
 /// An imported Model Exchange FMU: a Model whose unknowns, rows, crossings, outputs and

@@ -17,7 +17,7 @@ fmi3InstantiateModelExchangeFn fmi3InstantiateModelExchange;
 fmi3FreeInstanceFn fmi3FreeInstance;
 fmi3EnterInitializationModeFn fmi3EnterInitializationMode;
 fmi3InstanceFn fmi3ExitInitializationMode, fmi3EnterEventMode, fmi3EnterContinuousTimeMode,
-    fmi3Terminate, fmi3Reset;
+    fmi3Terminate, fmi3Reset, fmi3EnterConfigurationMode, fmi3ExitConfigurationMode;
 fmi3UpdateDiscreteStatesFn fmi3UpdateDiscreteStates;
 fmi3CompletedIntegratorStepFn fmi3CompletedIntegratorStep;
 fmi3SetTimeFn fmi3SetTime;
@@ -25,6 +25,7 @@ fmi3SetContinuousStatesFn fmi3SetContinuousStates;
 fmi3GetArrayFn fmi3GetContinuousStates, fmi3GetContinuousStateDerivatives, fmi3GetEventIndicators;
 fmi3GetFloat64Fn fmi3GetFloat64;
 fmi3SetFloat64Fn fmi3SetFloat64;
+fmi3SetBooleanFn fmi3SetBoolean;
 
 static ModelData* data(fmi3Instance instance) { return &((Instance*)instance)->model; }
 
@@ -112,7 +113,11 @@ fmi3Status fmi3UpdateDiscreteStates(fmi3Instance instance, fmi3Boolean* needs_up
 fmi3Status fmi3CompletedIntegratorStep(fmi3Instance instance, fmi3Boolean no_prior_state,
                                        fmi3Boolean* enter_event_mode, fmi3Boolean* terminate) {
   (void)instance, (void)no_prior_state;
+#ifdef MODEL_STEP_EVENTS
+  *enter_event_mode = model_completed_step(data(instance));
+#else
   *enter_event_mode = false;
+#endif
   *terminate = false;
   return fmi3OK;
 }
@@ -174,6 +179,28 @@ fmi3Status fmi3SetFloat64(fmi3Instance instance, const fmi3ValueReference refere
   for (size_t k = 0; k < reference_count; ++k) {
     if (references[k] >= MODEL_VARIABLES) return fmi3Error;
     data(instance)->values[references[k]] = values[k];
+  }
+  return fmi3OK;
+}
+
+/* Configuration Mode, for the structural parameter of fmi-ls-dae's DAE mode (robertson). */
+fmi3Status fmi3EnterConfigurationMode(fmi3Instance instance) {
+  (void)instance;
+  return fmi3OK;
+}
+
+fmi3Status fmi3ExitConfigurationMode(fmi3Instance instance) {
+  (void)instance;
+  return fmi3OK;
+}
+
+/* Booleans are kept among the values, as 0 and 1. */
+fmi3Status fmi3SetBoolean(fmi3Instance instance, const fmi3ValueReference references[],
+                          size_t reference_count, const fmi3Boolean values[], size_t value_count) {
+  if (reference_count != value_count) return fmi3Error;
+  for (size_t k = 0; k < reference_count; ++k) {
+    if (references[k] >= MODEL_VARIABLES) return fmi3Error;
+    data(instance)->values[references[k]] = values[k] ? 1.0 : 0.0;
   }
   return fmi3OK;
 }

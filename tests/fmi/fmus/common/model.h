@@ -38,5 +38,9 @@ bool model_evaluate(ModelData* m);
 void model_indicators(const ModelData* m, double z[]);
 /* One discrete-state update at the current time. */
 void model_event(ModelData* m);
+#ifdef MODEL_STEP_EVENTS
+/* After an integrator step (FMI 3.0): true asks the importer for Event Mode. */
+bool model_completed_step(ModelData* m);
+#endif
 
 #endif

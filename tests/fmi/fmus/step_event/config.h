@@ -1,0 +1,7 @@
+/* A decay that asks for an event after an integrator step: value references 1 x, 2 der(x).
+ * MODEL_STEP_EVENTS makes fmi3CompletedIntegratorStep ask model_completed_step. */
+#define MODEL_VARIABLES 3
+#define MODEL_STATES 1
+#define MODEL_INDICATORS 0
+#define MODEL_TOKEN "{hdae-test-step-event}"
+#define MODEL_STEP_EVENTS 1
