@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "expect_sources_pass.hpp"
 #include "hdae/models/catalog.hpp"
 #include "sensitivity_check/sensitivity_check.hpp"
 
@@ -24,15 +25,7 @@ constexpr double kTolerance = 1e-5;
 void check_model(const std::string& model, double stop_s) {
   check::Plan plan = check::plan_for(model);
   plan.stop_s = stop_s;
-  for (const check::SourceCheck& o : check::check(plan, kTolerance)) {
-    CAPTURE(o.model);
-    CAPTURE(o.source);
-    CAPTURE(o.message);
-    CAPTURE(o.worst_at);
-    CHECK(o.verdict == check::SourceCheck::Verdict::kPass);
-    CHECK(o.worst <= kTolerance);
-    CHECK(o.rows >= plan.intervals / 2);
-  }
+  test::expect_sources_pass(plan, kTolerance, plan.intervals / 2);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "expect_sources_pass.hpp"
 #include "hdae/models/pid_controller.hpp"
 #include "hdae/simulator.hpp"
 #include "sensitivity_check/sensitivity_check.hpp"
@@ -28,14 +29,7 @@ void check_sources(const std::string& model, const std::vector<std::string>& sou
   check::Plan plan = check::plan_for(model);
   plan.sources = sources;
   plan.stop_s = stop_s;
-  for (const check::SourceCheck& o : check::check(plan, kTolerance)) {
-    CAPTURE(o.model);
-    CAPTURE(o.source);
-    CAPTURE(o.message);
-    CAPTURE(o.worst_at);
-    CHECK(o.verdict == check::SourceCheck::Verdict::kPass);
-    CHECK(o.worst <= kTolerance);
-  }
+  test::expect_sources_pass(plan, kTolerance);
 }
 
 }  // namespace
