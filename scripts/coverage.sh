@@ -5,8 +5,10 @@
 # exercise, not of the tests themselves. The per-file report is left in
 # <build dir>/coverage.txt, the JSON summary the table is made from in
 # <build dir>/coverage.json.
-# Only the libraries and programs are instrumented (cmake/HdaeCoverage.cmake): the tests compile
-# as in the developer build, so ccache gives them back from there.
+# The preset compiles through ccache as it is, without the source-relative paths the other
+# builds give it (cmake/HdaeCompilerCache.cmake): gcc would keep those relative paths in the
+# .gcno files, which gcovr cannot resolve; with absolute ones a build in the same place reuses
+# what the last one compiled.
 #   scripts/coverage.sh                    build/coverage
 #   scripts/coverage.sh --build-dir DIR    another build directory
 set -euo pipefail
@@ -17,7 +19,7 @@ build_dir="build/coverage"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --build-dir) build_dir="${2%/}"; shift ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "coverage.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
