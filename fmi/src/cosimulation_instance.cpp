@@ -2,6 +2,7 @@
 // (fmi3_api.h; FMI 3.0 specification, chapter 4).
 #include "cosimulation_instance.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include <fmt/format.h>
@@ -21,9 +22,17 @@ struct CoSimulationInstance::Functions {
   fmi3DoStepFn* do_step = nullptr;
   fmi3GetFloat64Fn* get_float64 = nullptr;
   fmi3SetFloat64Fn* set_float64 = nullptr;
+  // Event Mode, for an FMU that declares hasEventMode only.
+  fmi3InstanceFn* enter_event_mode = nullptr;
+  fmi3UpdateDiscreteStatesFn* update_discrete_states = nullptr;
+  fmi3InstanceFn* enter_step_mode = nullptr;
 };
 
 namespace {
+
+/// Discrete-state updates at one instant before the FMU is taken to loop, as in a Model
+/// Exchange run (fmu_events.cpp).
+constexpr int kMaxUpdates = 1000;
 
 void log_message(fmi3InstanceEnvironment environment, fmi3Status status, fmi3String category,
                  fmi3String message) {
@@ -52,16 +61,23 @@ CoSimulationInstance::CoSimulationInstance(const SharedLibrary& library,
   f_->do_step = library.function<fmi3DoStepFn>("fmi3DoStep");
   f_->get_float64 = library.function<fmi3GetFloat64Fn>("fmi3GetFloat64");
   f_->set_float64 = library.function<fmi3SetFloat64Fn>("fmi3SetFloat64");
+  event_mode_used_ = description.has_event_mode;
+  if (event_mode_used_) {
+    f_->enter_event_mode = library.function<fmi3InstanceFn>("fmi3EnterEventMode");
+    f_->update_discrete_states =
+        library.function<fmi3UpdateDiscreteStatesFn>("fmi3UpdateDiscreteStates");
+    f_->enter_step_mode = library.function<fmi3InstanceFn>("fmi3EnterStepMode");
+  }
   // FMI 3.0 wants the resources as a path that ends in a separator.
   const std::string resources = settings.resources.string() + "/";
   // Without Event Mode the FMU handles its events inside fmi3DoStep; early return (for an FMU
   // that declares mightReturnEarlyFromDoStep) ends a step at an event, so that the run learns
-  // its time. No intermediate update callback: an early return is an event's.
-  const bool event_mode_used = false;
+  // its time. With it the FMU ends its step at the event and the run handles it. No
+  // intermediate update callback: an early return is an event's.
   const bool early_return_allowed = true;
   instance_ = f_->instantiate(description.info.model_identifier.c_str(),
                               description.instantiation_token.c_str(), resources.c_str(), false,
-                              settings.debug_logging, event_mode_used, early_return_allowed,
+                              settings.debug_logging, event_mode_used_, early_return_allowed,
                               nullptr, 0, settings.log, &log_message, nullptr);
   if (instance_ == nullptr) {
     throw FmuError(
@@ -114,11 +130,44 @@ StepOutcome CoSimulationInstance::do_step(double t, double h) {
   check(
       f_->do_step(instance_, t, h, true, &event_handling_needed, &terminate, &early_return, &last),
       "fmi3DoStep");
+  // The next step starts where this one ended: a time outside the step would send the run
+  // back in time or past the step it asked for. Round-off of the FMU's own sum of substeps
+  // is forgiven.
+  const double slack = time_resolution(t, t + h);
+  if (!(last >= t - slack && last <= t + h + slack)) {
+    throw FmuError(fmt::format(
+        "FMU '{}': fmi3DoStep from t = {} over h = {} returned lastSuccessfulTime = {}, outside "
+        "the step [t, t + h]",
+        fmu_name_, t, h, last));
+  }
+  last = std::clamp(last, t, t + h);
   time_ = last;
   return {.terminate = terminate,
           .early_return = early_return,
           .event_handling_needed = event_handling_needed,
           .last_successful_time = last};
+}
+
+bool CoSimulationInstance::event_mode(double t) {
+  time_ = t;
+  check(f_->enter_event_mode(instance_), "fmi3EnterEventMode");
+  for (int updates = 1; updates <= kMaxUpdates; ++updates) {
+    fmi3Boolean needs_update = false, terminate = false, nominals_changed = false,
+                values_changed = false, next_event_defined = false;
+    fmi3Float64 next_event = 0.0;
+    check(f_->update_discrete_states(instance_, &needs_update, &terminate, &nominals_changed,
+                                     &values_changed, &next_event_defined, &next_event),
+          "fmi3UpdateDiscreteStates");
+    if (terminate) return true;
+    if (!needs_update) {
+      check(f_->enter_step_mode(instance_), "fmi3EnterStepMode");
+      return false;
+    }
+  }
+  throw FmuError(
+      fmt::format("FMU '{}': fmi3UpdateDiscreteStates asked for another update {} "
+                  "times at t = {}",
+                  fmu_name_, kMaxUpdates, t));
 }
 
 void CoSimulationInstance::get_reals(std::span<const ScalarVariable> variables,

@@ -1,12 +1,13 @@
 // CoSimulationModel (cosimulation_model.hpp): the FMU's parameters as the model's, and its run
-// as a sequence of communication steps, one per output interval.
+// as a sequence of communication steps, one per output interval, guarded against an FMU that
+// keeps returning early at one instant.
 #include "cosimulation_model.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <chrono>
 #include <exception>
-#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -18,16 +19,16 @@
 namespace hdae::fmi::detail {
 namespace {
 
-/// Early returns at one instant before the FMU is taken to loop: an FMU handles all events of
-/// an instant before it returns, so even a second return there is odd, and a hundred a hang.
+/// Early returns in a row at one instant before the FMU is taken to loop: an FMU handles all
+/// events of an instant before it returns, so even a second return there is odd, and a hundred
+/// a hang.
 constexpr int kMaxReturnsAtOneInstant = 100;
 
 /// The output points after start_s, as the Simulator's grid has them: start_s + k h, or the
 /// listed times, then stop_s; a point closer to the one before than the run's time resolution
-/// (SimulationOptions::stop_s) is left out, as the Simulator leaves it out.
+/// is left out, as the Simulator leaves it out.
 std::vector<OutputPoint> output_points(const SimulationOptions& o) {
-  const double resolution = 1000.0 * std::numeric_limits<double>::epsilon() *
-                            std::max({std::abs(o.start_s), std::abs(o.stop_s), 1.0});
+  const double resolution = time_resolution(o.start_s, o.stop_s);
   std::vector<OutputPoint> grid;
   if (o.output_times.empty()) {
     const double h = o.resolved_output_interval_s();
@@ -49,18 +50,6 @@ std::vector<OutputPoint> output_points(const SimulationOptions& o) {
     last = p.t;
   }
   return points;
-}
-
-/// OptionError for rows asked to go elsewhere than to the result's table, which is where a
-/// Co-Simulation run puts them: it makes none of the Simulator's sinks.
-void check_sinks(const SimulationOptions& o) {
-  if (o.sinks == std::vector<SinkSpec>{SinkSpec::memory()}) return;
-  std::string given;
-  for (const SinkSpec& sink : o.sinks) given += (given.empty() ? "" : ", ") + to_string(sink);
-  throw OptionError(fmt::format(
-      "SimulationOptions::sinks: a Co-Simulation run (Fmu::co_simulate) keeps its rows in the "
-      "result's table only (sinks = [memory]), not [{}]; write the files from the result",
-      given));
 }
 
 }  // namespace
@@ -111,13 +100,13 @@ std::vector<ColumnInfo> CoSimulationModel::columns() const {
 
 std::vector<ColumnInfo> CoSimulationModel::select(const SimulationOptions& options) {
   const std::vector<ColumnInfo> all = columns();
-  recording_ = {};
+  recorded_.clear();
   std::vector<ColumnInfo> selected;
   for (const std::size_t c : recorded_columns(all, options, structure().name)) {
     selected.push_back(all[c]);
-    recording_.variables.push_back(recordable_[c]);
+    recorded_.push_back(recordable_[c]);
   }
-  recording_.values.assign(selected.size(), 0.0);
+  values_.assign(selected.size(), 0.0);
   return selected;
 }
 
@@ -130,105 +119,143 @@ void CoSimulationModel::start(const SimulationOptions& options) {
   instance_->initialize(options.start_s, options.stop_s, options.rel_tol);
 }
 
-void CoSimulationModel::record(double t, SimulationResult& result) {
-  recording_.holding = false;
-  instance_->get_reals(recording_.variables, recording_.values);
-  result.table.append(t, recording_.values);
-  result.status.t = t;
+void CoSimulationModel::record(double t, Run& run) {
+  instance_->get_reals(recorded_, values_);
+  run.recorder.row(t, values_);
+  run.result.status.t = t;
 }
 
-void CoSimulationModel::hold(double t) {
-  instance_->get_reals(recording_.variables, recording_.values);
-  recording_.held = recording_.values;
-  recording_.held_t = t;
-  recording_.holding = true;
+void CoSimulationModel::hold(double t, Run& run) {
+  instance_->get_reals(recorded_, values_);
+  run.recorder.hold(t, values_);
 }
 
-void CoSimulationModel::record_held(SimulationResult& result) {
-  if (!recording_.holding) return;
-  recording_.holding = false;
-  result.table.append(recording_.held_t, recording_.held);
-  result.status.t = recording_.held_t;
+void CoSimulationModel::record_held(Run& run) {
+  if (const std::optional<double> t = run.recorder.row_held()) run.result.status.t = *t;
 }
 
-void CoSimulationModel::step_through(const std::vector<OutputPoint>& points,
-                                     const SimulationOptions& options, SimulationResult& result) {
-  double t = options.start_s;
+void CoSimulationModel::step_through(const std::vector<OutputPoint>& points, Run& run) {
+  double t = run.options.start_s;
   for (const OutputPoint& point : points) {
-    if (options.cancel != nullptr && options.cancel->load()) {
-      record_held(result);
-      result.status.outcome = Outcome::kInterrupted;
-      result.status.message = "interrupted";
-      return;
-    }
-    const StepOutcome step = step_to(t, point.t, result);
+    if (stopped_from_outside(t, run)) return;
+    const StepOutcome step = step_to(t, point.t, run);
     if (step.terminate) {
-      record(step.last_successful_time, result);  // the run's last row
-      stop_by_model(step.last_successful_time, result);
+      record(step.last_successful_time, run);  // the run's last row
+      stop_by_model(step.last_successful_time, step.terminated_by, run);
       return;
     }
     t = point.t;
     // The stop time's row is the run's last, recorded whatever the row selection.
-    if (&point == &points.back() || records_output_point(options, point.k)) {
-      record(t, result);
+    if (&point == &points.back() || records_output_point(run.options, point.k)) {
+      record(t, run);
     } else {
-      hold(t);
+      hold(t, run);
     }
   }
-  result.status.outcome = Outcome::kReachedStopTime;
+  run.result.status.outcome = Outcome::kReachedStopTime;
 }
 
-StepOutcome CoSimulationModel::step_to(double t, double target, SimulationResult& result) {
-  int returns_at_t = 0;
+bool CoSimulationModel::stopped_from_outside(double t, Run& run) {
+  const SimulationOptions& o = run.options;
+  SimulationStatus& status = run.result.status;
+  if (o.cancel != nullptr && o.cancel->load()) {
+    status = {Outcome::kInterrupted, t, fmt::format("interrupted at t = {}", t)};
+  } else if (o.max_wall_time_s > 0.0 &&
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - run.began).count() >
+                 o.max_wall_time_s) {
+    status = {Outcome::kWallClockLimit, t,
+              fmt::format("wall-clock limit of {} s reached at t = {}", o.max_wall_time_s, t)};
+  } else {
+    return false;
+  }
+  // The last point reached is the run's last row, as when a Simulator's run stops so.
+  record_held(run);
+  return true;
+}
+
+StepOutcome CoSimulationModel::step_to(double t, double target, Run& run) {
+  double instant = t;    // where the FMU last advanced to
+  int returns_here = 0;  // early returns at that instant, the first included
   for (;;) {
-    const StepOutcome step = instance_->do_step(t, target - t);
+    StepOutcome step = instance_->do_step(t, target - t);
     const bool event = step.early_return || step.event_handling_needed;
     if (step.terminate || !event) return step;
-    // The FMU handled the event itself; it says when, not which kind or what changed.
-    result.events.push_back(
-        {.t = step.last_successful_time,
-         .kind = EventKind::kState,
-         .note = fmt::format("an event of FMU '{}' inside fmi3DoStep ({})", instance_->fmu_name(),
-                             step.early_return ? "early return" : "eventHandlingNeeded")});
-    ++result.statistics.state_events;
+    // An advance the run cannot resolve is none: an FMU that crawls by round-off would loop
+    // about as long as one that stays.
+    if (step.last_successful_time - instant > time_resolution(instant, target)) {
+      instant = step.last_successful_time;
+      returns_here = 0;
+    }
+    // One record per instant: another return there reports no new event.
+    if (++returns_here == 1) record_event(step, run);
+    if (step.event_handling_needed && instance_->event_mode_used()) {
+      step.terminate = instance_->event_mode(step.last_successful_time);
+      if (step.terminate) {
+        step.terminated_by = "fmi3UpdateDiscreteStates";
+        return step;
+      }
+    }
     if (step.last_successful_time >= target) return step;
-    returns_at_t = step.last_successful_time > t ? 0 : returns_at_t + 1;
-    if (returns_at_t > kMaxReturnsAtOneInstant) {
-      throw FmuError(fmt::format("FMU '{}': fmi3DoStep returned early {} times at t = {}",
-                                 instance_->fmu_name(), returns_at_t, t));
+    if (returns_here >= kMaxReturnsAtOneInstant) {
+      throw FmuError(fmt::format(
+          "FMU '{}': fmi3DoStep returned early {} times in a row at t = {} without advancing "
+          "(lastSuccessfulTime = {}); the FMU does not get past that instant",
+          instance_->fmu_name(), returns_here, instant, step.last_successful_time));
     }
     t = step.last_successful_time;
   }
 }
 
-void CoSimulationModel::stop_by_model(double t, SimulationResult& result) {
-  const std::string message =
-      fmt::format("FMU '{}' asked to terminate the simulation (fmi3DoStep)", instance_->fmu_name());
-  // As a Model Exchange run records the FMU's request: a terminal event with the reason.
-  result.events.push_back({.t = t, .kind = EventKind::kTerminal, .note = message});
-  result.status.outcome = Outcome::kStoppedByModel;
-  result.status.message = message;
+void CoSimulationModel::record_event(const StepOutcome& step, Run& run) {
+  // The FMU says when, not which kind or what changed.
+  const bool event_mode = step.event_handling_needed && instance_->event_mode_used();
+  const std::string note =
+      event_mode
+          ? fmt::format("an event of FMU '{}' at the end of fmi3DoStep, handled in Event Mode",
+                        instance_->fmu_name())
+          : fmt::format("an event of FMU '{}' inside fmi3DoStep ({})", instance_->fmu_name(),
+                        step.early_return ? "early return" : "eventHandlingNeeded");
+  run.recorder.event({.t = step.last_successful_time, .kind = EventKind::kState, .note = note},
+                     run.result);
+  ++run.result.statistics.state_events;
 }
 
-SimulationResult CoSimulationModel::co_simulate(const SimulationOptions& options) {
+void CoSimulationModel::stop_by_model(double t, const char* function, Run& run) {
+  const std::string message = fmt::format("FMU '{}' asked to terminate the simulation ({})",
+                                          instance_->fmu_name(), function);
+  // As a Model Exchange run records the FMU's request: a terminal event with the reason.
+  run.recorder.event({.t = t, .kind = EventKind::kTerminal, .note = message}, run.result);
+  run.result.status.outcome = Outcome::kStoppedByModel;
+  run.result.status.message = message;
+}
+
+void CoSimulationModel::run_through(Run& run) {
+  run.recorder.begin(select(run.options));
+  start(run.options);
+  record(run.options.start_s, run);
+  step_through(output_points(run.options), run);
+}
+
+SimulationResult CoSimulationModel::co_simulate(const SimulationOptions& options,
+                                                const RunListeners& listeners) {
   options.validate();
-  check_sinks(options);
   SimulationResult result;
-  result.table = ResultTable(select(options));
+  CoSimulationRecorder recorder(options, structure().parameters, listeners);
+  Run run{options, result, recorder, std::chrono::steady_clock::now()};
   try {
-    start(options);
-    record(options.start_s, result);
-    step_through(output_points(options), options, result);
+    run_through(run);
   } catch (const FmuError& e) {
-    record_held(result);  // the last communication point reached
+    record_held(run);  // the last communication point reached
     result.status.outcome = Outcome::kModelFailure;
     result.status.message = e.what();
+    recorder.end(result);
     auto partial = std::make_shared<SimulationResult>(std::move(result));
     // Nested as in a Simulator's run, so that callers find the FMU's error the same way.
     std::throw_with_nested(ModelCallbackError(
         fmt::format("model '{}' failed during co-simulation: {}", structure().name, e.what()),
         std::move(partial)));
   }
+  recorder.end(result);
   return result;
 }
 

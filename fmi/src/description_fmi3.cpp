@@ -144,6 +144,7 @@ ModelDescription read_fmi3_description(const DescriptionReader& reader,
   d.instantiation_token = reader.text(root, "instantiationToken");
   d.info.needs_completed_integrator_step =
       reader.boolean(root.child("ModelExchange"), "needsCompletedIntegratorStep", false);
+  d.has_event_mode = reader.boolean(root.child("CoSimulation"), "hasEventMode", false);
   const Variables variables = read_variables(reader, root);
   read_structure(reader, root, variables, d);
   read_settable(reader, root, variables, d);

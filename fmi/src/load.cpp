@@ -69,7 +69,8 @@ std::unique_ptr<Fmu> load(const fs::path& path, const LoadOptions& options) {
                                             std::move(description), options);
 }
 
-SimulationResult Fmu::co_simulate(const SimulationOptions& /*options*/) {
+SimulationResult Fmu::co_simulate(const SimulationOptions& /*options*/,
+                                  const RunListeners& /*listeners*/) {
   throw ModelError(fmt::format(
       "FMU '{}' is imported for Model Exchange: run it with the Simulator (hdae::simulate)",
       info().path.filename().string()));

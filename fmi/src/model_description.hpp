@@ -58,6 +58,8 @@ struct ModelDescription {
   FmiVersion version = FmiVersion::kFmi3;
   FmuInfo info;
   std::string instantiation_token;  ///< FMI 2.0: the guid
+  /// FMI 3.0 Co-Simulation: the FMU can hand its events to the importer (hasEventMode).
+  bool has_event_mode = false;
   std::vector<ContinuousState> states;
   std::vector<std::string> event_indicators;  ///< a name per indicator, in the FMU's order
   std::vector<ScalarVariable> parameters;     ///< fixed or tunable, with a start value

@@ -194,17 +194,6 @@ TEST_CASE("a Co-Simulation bouncing ball logs its first impact and its request t
   CHECK(last.t < 3.0);
 }
 
-TEST_CASE("a Co-Simulation run refuses sinks other than the result's table, naming them") {
-  SimulationOptions options = grid(1.0, 0.5);
-  options.sinks = {SinkSpec::memory(), SinkSpec::csv("decay.csv")};
-  const std::unique_ptr<fmi::Fmu> fmu = decay_both(fmi::Interface::kCoSimulation);
-  CHECK_THROWS_WITH_AS(static_cast<void>(fmu->co_simulate(options)),
-                       "SimulationOptions::sinks: a Co-Simulation run (Fmu::co_simulate) keeps "
-                       "its rows in the result's table only (sinks = [memory]), not [memory, "
-                       "csv:decay.csv]; write the files from the result",
-                       OptionError);
-}
-
 TEST_CASE("a failing Co-Simulation run keeps the last point reached although the grid skips it") {
   SimulationOptions options = grid(1.0, 0.1);
   options.record_every = 3;

@@ -1,6 +1,8 @@
 // An FMU that asks for Event Mode from fmi3CompletedIntegratorStep (tests/fmi/fmus/step_event):
-// the event happens at the end of that step, with the FMU's jump, as a step event.
+// the event happens at the end of that step, with the FMU's jump, as a step event; and its
+// request to terminate from there stops the run cleanly at the end of that step.
 #include <cmath>
+#include <string>
 
 #include <doctest/doctest.h>
 
@@ -37,4 +39,32 @@ TEST_CASE("an FMU's request for Event Mode after an integrator step is a step ev
   const std::size_t x = r.table.column_index("x");
   const std::size_t last = r.table.num_rows() - 1;
   CHECK(std::abs(r.table.value(last, x) - std::exp(-(2.0 - te))) < 1e-6);
+}
+
+TEST_CASE("an FMU's request to terminate after an integrator step stops the run at that step") {
+  const std::unique_ptr<fmi::Fmu> fmu = fmi::load(test::test_fmu("step_event"));
+  fmu->set_parameter("t_terminate", 0.5);
+  SimulationOptions o;
+  o.stop_s = 2.0;
+  o.rel_tol = 1e-8;
+  o.max_step_s = 0.01;
+  const SimulationResult r = simulate(*fmu, o);
+  // A clean stop, as a request from fmi3UpdateDiscreteStates (test_fmi_events.cpp), no error.
+  CHECK(r.status.outcome == Outcome::kStoppedByModel);
+  CHECK(r.status.ok());
+  CHECK(r.status.message ==
+        "FMU 'step_event.fmu' asked to terminate the simulation (fmi3CompletedIntegratorStep)");
+  // The first step that ends at or after t_terminate = 0.5 asks, and IDA's steps are at most
+  // max_step_s = 0.01 long: the run ends in [0.5, 0.51].
+  const double te = r.status.t;
+  CHECK(te >= 0.5);
+  CHECK(te <= 0.51);
+  // The rows go up to there and no farther, the last one at the stop.
+  const std::size_t last = r.table.num_rows() - 1;
+  CHECK(r.table.time(last) == te);
+  // x = exp(-t) throughout: it stays above 1/2 before ln 2 > 0.51, so the FMU's jump never
+  // comes; rel_tol 1e-8 keeps x to about 1e-7 (the first test case).
+  CHECK(std::abs(r.table.value(last, r.table.column_index("x")) - std::exp(-te)) < 1e-6);
+  for (const EventRecord& e : r.events) CHECK(e.jumps.empty());
+  CHECK(r.events.back().t == te);
 }

@@ -1,6 +1,7 @@
 // `hdae run <file>.fmu` (fmu_command.hpp): the FMU as an entry of the example programs' kind,
 // made on the spot, so that the run, its options and its files are theirs. A Co-Simulation FMU
-// brings its own run (Fmu::co_simulate) in place of the Simulator's.
+// brings its own run (Fmu::co_simulate) in place of the Simulator's, with the same progress
+// lines.
 #include "fmu_command.hpp"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "hdae/fmi.hpp"
+#include "program/progress.hpp"
 
 namespace hdae::cli {
 namespace {
@@ -112,8 +114,14 @@ int run_fmu(const std::vector<std::string>& rest, const examples::ProgramEnviron
     return key_numbers(r);
   };
   if (co_simulation) {
-    example.run = [](SimulationModel& model, const SimulationOptions& options) {
-      return dynamic_cast<fmi::Fmu&>(model).co_simulate(options);
+    // Progress lines on a terminal as for a Simulator's run (example_program.cpp), from the
+    // rows and events of the FMU's steps.
+    std::ostream* progress_out = env.show_progress ? &env.err : nullptr;
+    example.run = [progress_out](SimulationModel& model, const SimulationOptions& options) {
+      auto& fmu = dynamic_cast<fmi::Fmu&>(model);
+      if (progress_out == nullptr) return fmu.co_simulate(options);
+      examples::ProgressReporter progress(*progress_out, options.start_s, options.stop_s);
+      return fmu.co_simulate(options, {.sinks = {&progress}, .observers = {&progress}});
     };
   }
   example.options.start_s = info.start_s;

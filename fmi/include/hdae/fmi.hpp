@@ -36,6 +36,7 @@
 #include "hdae/model_builder.hpp"
 #include "hdae/options.hpp"
 #include "hdae/result.hpp"
+#include "hdae/row_sink.hpp"
 
 namespace hdae::fmi {
 
@@ -83,6 +84,14 @@ struct FmuInfo {
   bool dae_mode = false;
 };
 
+/// Receivers of a Co-Simulation run's rows and events besides those SimulationOptions::sinks
+/// names (a progress display, a plot): what Simulator::add_row_sink and add_event_observer add
+/// to a Simulator's run. They must outlive the run.
+struct RunListeners {
+  std::vector<RowSink*> sinks;  ///< after the sinks of the options, in this order
+  std::vector<EventObserver*> observers;
+};
+
 /// An imported Model Exchange FMU: a Model whose unknowns, rows, crossings, outputs and
 /// parameters come from the FMU (see above).
 class Fmu : public Model {
@@ -99,10 +108,16 @@ class Fmu : public Model {
   /// column the FMU lacks). Events happen inside the FMU's steps and leave no rows; one the FMU
   /// reports by returning early from a step (or with eventHandlingNeeded) is an event record
   /// at its time, of kind kState (the FMU does not say which kind), and a request to terminate
-  /// a kTerminal record. The rows stay in the table: OptionError for options.sinks other than
-  /// the one kMemory sink. A Model Exchange FMU runs with the Simulator instead: ModelError.
-  /// RunError with the rows so far when a function of the FMU fails.
-  [[nodiscard]] virtual SimulationResult co_simulate(const SimulationOptions& options);
+  /// a kTerminal record. An FMU that declares hasEventMode hands its events to the run, which
+  /// calls its discrete-state updates in Event Mode after the step that met them. The rows go to
+  /// the sinks of options.sinks (the table, CSV and HDF5 files streamed as the run goes), then to
+  /// listeners.sinks, and the event records to the HDF5 files and listeners.observers, as in a
+  /// Simulator's run. options.cancel and options.max_wall_time_s end the run between communication
+  /// steps. A Model Exchange FMU runs with the Simulator instead: ModelError. RunError with the
+  /// rows so far when a function of the FMU fails, or when the FMU keeps returning early at one
+  /// instant.
+  [[nodiscard]] virtual SimulationResult co_simulate(const SimulationOptions& options,
+                                                     const RunListeners& listeners = {});
 };
 
 /// Unpacks the FMU at path, reads its modelDescription.xml, loads its binary for this platform

@@ -4,8 +4,11 @@
  * comes first, and after each substep handles an event indicator that changed sign or a next
  * event time that was reached with the discrete-state updates. When the importer allows early
  * return, a step ends after the first substep with an event (a time event exactly at its
- * time). The substeps make the values at the communication points those of the closed form to
- * far below the tolerances of the tests (the error of the method is of order kSubstep^4). */
+ * time). When the importer uses Event Mode (for an FMU whose description declares
+ * hasEventMode), a step ends after such a substep with eventHandlingNeeded instead, and the
+ * importer calls the discrete-state updates. The substeps make the values at the communication
+ * points those of the closed form to far below the tolerances of the tests (the error of the method
+ * is of order kSubstep^4). */
 #include <math.h>
 #include <stddef.h>
 
@@ -14,6 +17,7 @@
 
 fmi3InstantiateCoSimulationFn fmi3InstantiateCoSimulation;
 fmi3DoStepFn fmi3DoStep;
+fmi3InstanceFn fmi3EnterStepMode;
 /* The Model Exchange functions of fmi3_model.c. */
 fmi3InstantiateModelExchangeFn fmi3InstantiateModelExchange;
 fmi3InstanceFn fmi3EnterEventMode;
@@ -36,12 +40,19 @@ fmi3Instance fmi3InstantiateCoSimulation(fmi3String instance_name, fmi3String to
                                          size_t required_count, fmi3InstanceEnvironment environment,
                                          fmi3LogMessageCallback log_message,
                                          fmi3IntermediateUpdateCallback intermediate_update) {
-  (void)event_mode_used, (void)required_intermediate_variables, (void)required_count,
-      (void)intermediate_update;
+  (void)required_intermediate_variables, (void)required_count, (void)intermediate_update;
   fmi3Instance instance = fmi3InstantiateModelExchange(instance_name, token, resource_path, visible,
                                                        logging_on, environment, log_message);
-  if (instance != NULL) ((ModelData*)instance)->early_return_allowed = early_return_allowed;
+  if (instance != NULL) {
+    ((ModelData*)instance)->early_return_allowed = early_return_allowed;
+    ((ModelData*)instance)->event_mode_used = event_mode_used;
+  }
   return instance;
+}
+
+fmi3Status fmi3EnterStepMode(fmi3Instance instance) {
+  (void)instance;
+  return fmi3OK;
 }
 
 /* The derivatives at (t, x) into der_x. */
@@ -70,7 +81,8 @@ static fmi3Status rk4_step(fmi3Instance instance, double t, double h) {
 }
 
 /* The discrete-state updates at the instant the substep ended on, when an indicator changed
- * between > 0 and <= 0 or the model's next event time was reached. */
+ * between > 0 and <= 0 or the model's next event time was reached; left to the importer when
+ * it uses Event Mode. */
 static fmi3Status handle_events(fmi3Instance instance, double t, const double before[],
                                 fmi3Boolean* terminate, int* event) {
   const ModelData* m = (const ModelData*)instance; /* the instance begins with its model */
@@ -78,7 +90,7 @@ static fmi3Status handle_events(fmi3Instance instance, double t, const double be
   if (fmi3GetEventIndicators(instance, after, MODEL_INDICATORS) != fmi3OK) return fmi3Error;
   *event = m->next_event_defined && t >= m->next_event;
   for (int i = 0; i < MODEL_INDICATORS; ++i) *event = *event || (before[i] > 0) != (after[i] > 0);
-  if (!*event) return fmi3OK;
+  if (!*event || m->event_mode_used) return fmi3OK;
   fmi3Boolean needs = true, nominals = false, values = false, defined = false;
   double next = 0.0;
   if (fmi3EnterEventMode(instance) != fmi3OK) return fmi3Error;
@@ -115,6 +127,11 @@ fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 t, fmi3Float64 h,
     if (handle_events(instance, to, before, terminate, &event) != fmi3OK) return fmi3Error;
     *last_time = to;
     if (*terminate) return fmi3OK;
+    if (event && m->event_mode_used) {
+      *event_handling_needed = true;
+      *early_return = to < t + h;
+      return fmi3OK;
+    }
     if (event && m->early_return_allowed && to < t + h) {
       *early_return = true;
       return fmi3OK;

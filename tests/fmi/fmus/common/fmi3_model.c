@@ -87,8 +87,10 @@ fmi3Status fmi3Terminate(fmi3Instance instance) {
 fmi3Status fmi3Reset(fmi3Instance instance) {
   /* What the importer chose at instantiation outlives a reset. */
   const bool early_return_allowed = data(instance)->early_return_allowed;
+  const bool event_mode_used = data(instance)->event_mode_used;
   memset(data(instance), 0, sizeof(ModelData));
   data(instance)->early_return_allowed = early_return_allowed;
+  data(instance)->event_mode_used = event_mode_used;
   model_start(data(instance));
   return fmi3OK;
 }
@@ -114,11 +116,14 @@ fmi3Status fmi3CompletedIntegratorStep(fmi3Instance instance, fmi3Boolean no_pri
                                        fmi3Boolean* enter_event_mode, fmi3Boolean* terminate) {
   (void)instance, (void)no_prior_state;
 #ifdef MODEL_STEP_EVENTS
-  *enter_event_mode = model_completed_step(data(instance));
+  ModelData* m = data(instance);
+  m->terminate = false;
+  *enter_event_mode = model_completed_step(m);
+  *terminate = m->terminate;
 #else
   *enter_event_mode = false;
-#endif
   *terminate = false;
+#endif
   return fmi3OK;
 }
 

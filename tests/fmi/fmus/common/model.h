@@ -19,8 +19,10 @@ typedef struct {
   bool next_event_defined;
   double next_event;
   const char* failure; /* why model_derivatives failed */
-  /* Co-Simulation: the importer lets fmi3DoStep end at an event (earlyReturnAllowed). */
+  /* Co-Simulation: the importer lets fmi3DoStep end at an event (earlyReturnAllowed), and
+   * handles the events in Event Mode (eventModeUsed). */
   bool early_return_allowed;
+  bool event_mode_used;
 } ModelData;
 
 /* The value references of the states and of their derivatives, in the state vector's order. */
@@ -39,7 +41,8 @@ void model_indicators(const ModelData* m, double z[]);
 /* One discrete-state update at the current time. */
 void model_event(ModelData* m);
 #ifdef MODEL_STEP_EVENTS
-/* After an integrator step (FMI 3.0): true asks the importer for Event Mode. */
+/* After an integrator step (FMI 3.0): true asks the importer for Event Mode, m->terminate set
+ * asks it to terminate the simulation. */
 bool model_completed_step(ModelData* m);
 #endif
 
