@@ -2,9 +2,11 @@
 // dense path on a chain of 300 unknowns (docs/design.md, "The jump solve": dense or sparse,
 // one threshold).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -114,6 +116,51 @@ TEST_CASE("a coloured difference Jacobian equals the column-by-column one") {
   // way and the quotients are the same numbers.
   CHECK(coloured.is_sparse);
   CHECK((coloured.to_dense() - dense.dense).cwiseAbs().maxCoeff() == 0.0);
+}
+
+TEST_CASE("a difference Jacobian filled into a kept matrix is the coloured one, in its storage") {
+  auto calls = std::make_shared<long>(0);
+  const testing::TestModel chain = make_chain(true, calls);
+  const linalg::ColouredPattern coloured_pattern(detail::pattern_of(chain.structure));
+  const std::vector<double> x = chain_start();
+  const std::vector<double> zeros(x.size(), 0.0);
+  std::vector<double> r1(x.size()), xs(x.size());
+  const auto n = static_cast<Eigen::Index>(x.size());
+  Eigen::VectorXd increments(n), base(n);
+  chain.residual(0.0, x, zeros, r1);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    increments[j] = linalg::difference_increment(x[static_cast<std::size_t>(j)], 1.0);
+    base[j] = r1[static_cast<std::size_t>(j)];
+  }
+  const linalg::DifferenceFunction diff = [&](const Eigen::VectorXd& step, Eigen::VectorXd& d) {
+    for (std::size_t j = 0; j < x.size(); ++j) xs[j] = x[j] + step[static_cast<Eigen::Index>(j)];
+    chain.residual(0.0, xs, zeros, r1);
+    d = Eigen::Map<const Eigen::VectorXd>(r1.data(), n) - base;
+  };
+  const linalg::SteppedFunction stepped = [&](std::span<const sparsity::Index> columns,
+                                              Eigen::VectorXd& after) {
+    xs = x;
+    for (const std::size_t j : columns) xs[j] = x[j] + increments[static_cast<Eigen::Index>(j)];
+    chain.residual(0.0, xs, zeros, r1);
+    after = Eigen::Map<const Eigen::VectorXd>(r1.data(), n);
+  };
+  const std::array<const linalg::ColouredPattern*, 2> patterns{&coloured_pattern, nullptr};
+  for (const linalg::ColouredPattern* pattern : patterns) {
+    const linalg::JacobianMatrix expected =
+        linalg::coloured_difference_jacobian(pattern, increments, diff);
+    linalg::JacobianMatrix into;
+    *calls = 0;
+    linalg::difference_jacobian_into(pattern, increments, base, stepped, into);
+    CHECK(*calls == (pattern != nullptr ? static_cast<long>(pattern->pattern.num_colors) : n));
+    CHECK(into.is_sparse == expected.is_sparse);
+    CHECK((into.to_dense() - expected.to_dense()).cwiseAbs().maxCoeff() == 0.0);
+    // A second matrix of the same pattern goes where the first was.
+    into.scale(Eigen::VectorXd::Constant(n, 2.0), Eigen::VectorXd::Ones(n));
+    const double* values = into.is_sparse ? into.sparse.valuePtr() : into.dense.data();
+    linalg::difference_jacobian_into(pattern, increments, base, stepped, into);
+    CHECK((into.is_sparse ? into.sparse.valuePtr() : into.dense.data()) == values);
+    CHECK((into.to_dense() - expected.to_dense()).cwiseAbs().maxCoeff() == 0.0);
+  }
 }
 
 TEST_CASE("the sparse jump solve agrees with the dense one at a fraction of the residual calls") {

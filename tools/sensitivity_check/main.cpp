@@ -30,7 +30,10 @@ std::vector<check::Plan> plans_of(const Changes& c) {
   if (c.models.empty()) plans = check::plans();
   for (const std::string& name : c.models) plans.push_back(check::plan_for(name));
   for (check::Plan& plan : plans) {
-    if (c.relative_step > 0.0) plan.relative_step = c.relative_step;
+    if (c.relative_step > 0.0) {
+      plan.relative_step = c.relative_step;
+      plan.source_steps.clear();
+    }
     if (c.stop_s > 0.0) plan.stop_s = c.stop_s;
     if (!c.sources.empty()) plan.sources = c.sources;
     if (c.dense) plan.sparse = false;

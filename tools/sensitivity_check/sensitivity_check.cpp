@@ -169,6 +169,14 @@ void compare(const SimulationResult& s, const SimulationResult& up, const Simula
   }
 }
 
+/// The differences' step for the source called name, relative to its magnitude.
+double relative_step(const Plan& plan, const std::string& name) {
+  for (const auto& [source, step] : plan.source_steps) {
+    if (source == name) return step;
+  }
+  return plan.relative_step;
+}
+
 std::vector<SourceCheck> outcomes_of(const Plan& plan, SourceCheck::Verdict verdict,
                                      const std::string& message) {
   std::vector<SourceCheck> out;
@@ -205,7 +213,7 @@ std::vector<SourceCheck> check(const Plan& plan, double tolerance) {
     try {
       const std::unique_ptr<SimulationModel> fresh = examples::make_reference_model(*example);
       const Source source = resolve(*fresh, outcome.source);
-      const double delta = plan.relative_step * source.scale;
+      const double delta = relative_step(plan, source.name) * source.scale;
       const SimulationResult up = perturbed(*example, source, delta, q);
       const SimulationResult down = perturbed(*example, source, -delta, q);
       const std::vector<double> all = comparison_times(q);

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hdae::sensitivity_check {
@@ -24,6 +25,10 @@ struct Plan {
   /// the step fall with a larger one and the differences' truncation grows with its square;
   /// 1e-4 keeps both below a few 1e-6 of the column on most models.
   double relative_step = 1e-4;
+  /// Sources whose differences need a step of their own (source, relative step): a source the
+  /// solution depends on so strongly that the plan's step leaves the differences' truncation
+  /// above the tolerance, beside sources whose runs' errors need the larger one.
+  std::vector<std::pair<std::string, double>> source_steps;
   /// KLU for the augmented system however small (SimulationOptions::sparse_min_unknowns).
   bool sparse = false;
   /// Not empty: the model's sensitivities are refused by design, and the run's error must

@@ -112,20 +112,55 @@ JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
 
   a.is_sparse = true;
   a.sparse = coloured->zero_matrix();
-  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);
-  const auto span_of = [n](const Eigen::VectorXd& v) {
-    return std::span<const double>(v.data(), static_cast<std::size_t>(n));
-  };
-  sparsity::coloured_differences(
-      coloured->pattern, span_of(increments), span_of(zero), span_of(d),
-      std::span<double>(a.sparse.valuePtr(), static_cast<std::size_t>(a.sparse.nonZeros())),
+  double* values = a.sparse.valuePtr();
+  sparsity::for_each_coloured_entry(
+      coloured->pattern,
       [&](std::span<const sparsity::Index> columns) {
         for (const std::size_t j : columns) step[idx(j)] = increments[idx(j)];
         diff(step, d);
         for (const std::size_t j : columns) step[idx(j)] = 0.0;
         return 0;
+      },
+      // d is already a difference: d_i / increment_j, as (d_i - 0) / increment_j was.
+      [&](std::size_t k, std::size_t i, std::size_t j) {
+        values[k] = d[idx(i)] / increments[idx(j)];
       });
   return a;
+}
+
+void difference_jacobian_into(const ColouredPattern* coloured, const Eigen::VectorXd& increments,
+                              const Eigen::VectorXd& base, const SteppedFunction& g,
+                              JacobianMatrix& a) {
+  const Eigen::Index n = increments.size();
+  Eigen::VectorXd after(n);
+  if (coloured == nullptr) {
+    a.is_sparse = false;
+    a.sparse = SparseMatrix();
+    a.dense.resize(n, n);
+    for (Eigen::Index j = 0; j < n; ++j) {
+      const auto column = static_cast<sparsity::Index>(j);
+      g(std::span<const sparsity::Index>(&column, 1), after);
+      a.dense.col(j) = (after - base) / increments[j];
+    }
+    return;
+  }
+  const sparsity::SparsityPattern& p = coloured->pattern;
+  const bool kept = a.is_sparse && a.sparse.rows() == n && a.sparse.isCompressed() &&
+                    static_cast<std::size_t>(a.sparse.nonZeros()) == p.nnz();
+  if (!kept) {
+    a.dense = Eigen::MatrixXd();
+    a.is_sparse = true;
+    a.sparse = coloured->zero_matrix();
+  }
+  const auto span_of = [n](const Eigen::VectorXd& v) {
+    return std::span<const double>(v.data(), static_cast<std::size_t>(n));
+  };
+  sparsity::coloured_differences(p, span_of(increments), span_of(base), span_of(after),
+                                 std::span<double>(a.sparse.valuePtr(), p.nnz()),
+                                 [&](std::span<const sparsity::Index> columns) {
+                                   g(columns, after);
+                                   return 0;
+                                 });
 }
 
 }  // namespace hdae::linalg

@@ -81,6 +81,21 @@ struct ColouredPattern {
                                                           const Eigen::VectorXd& increments,
                                                           const DifferenceFunction& diff);
 
+/// after = g(x + step) for the step that moves the given columns by their increments (one
+/// column at a time without a pattern) and no other.
+using SteppedFunction =
+    std::function<void(std::span<const sparsity::Index> columns, Eigen::VectorXd& after)>;
+
+/// The forward-difference matrix of coloured_difference_jacobian into a, from base = g(x) and
+/// evaluations that step only the columns they are given: column j is
+/// (g(x + increment[j] e_j) - base) / increment[j]. The caller steps its own copy of x, so no
+/// step vector and no difference vector are made per evaluation; a keeps its storage when it
+/// already holds a matrix of this pattern (a Newton iteration's previous matrix), else it is
+/// made anew.
+void difference_jacobian_into(const ColouredPattern* coloured, const Eigen::VectorXd& increments,
+                              const Eigen::VectorXd& base, const SteppedFunction& g,
+                              JacobianMatrix& a);
+
 /// Increment for a forward difference in unknown j: sqrt(machine eps) times the larger of
 /// |value| and the nominal value, with the sign of value (so the step moves away from zero).
 [[nodiscard]] double difference_increment(double value, double nominal);

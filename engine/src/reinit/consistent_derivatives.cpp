@@ -29,6 +29,7 @@
 #include "linalg/fd_jacobian.hpp"
 #include "linalg/linear_solver.hpp"
 #include "linalg/rank_diagnosis.hpp"
+#include "model/row_sizes.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit/jump_system.hpp"
 #include "reinit/workspace.hpp"
@@ -240,15 +241,20 @@ bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace,
   return true;
 }
 
-/// The size of row i's terms, |b_d| + |M_d| |der|, against which its residual is judged.
-double row_size(const ResidualDifferences& d, const Eigen::VectorXd& terms, std::size_t i) {
-  return std::abs(d.r0[i]) + terms[idx(i)];
+/// The size of each row's terms, |b_d| + |M_d| |der|, against which its residual is judged,
+/// raised where the model says its rounding is larger (JumpProblem::row_sizes).
+Eigen::VectorXd row_sizes(const ResidualDifferences& d, const Eigen::VectorXd& terms) {
+  Eigen::VectorXd sizes = d.map(d.r0).cwiseAbs() + terms;
+  if (d.problem.row_sizes != nullptr) {
+    d.problem.row_sizes->widen_row_sizes(std::span<double>(sizes.data(), d.x.size()));
+  }
+  return sizes;
 }
 
 /// The f_d rows (other than those a hidden constraint replaces) that F(t, x, der) does not
-/// satisfy to the tolerance relative to their size (row_size); empty when all hold.
+/// satisfy to the tolerance relative to their size (row_sizes); empty when all hold.
 std::vector<std::size_t> unsatisfied_rows(ResidualDifferences& d, const Eigen::VectorXd& der,
-                                          const Eigen::VectorXd& terms) {
+                                          const Eigen::VectorXd& sizes) {
   const JumpProblem& p = d.problem;
   std::vector<double> argument(der.data(), der.data() + der.size());
   d.problem.residual(p.t, d.x, argument, d.r1);
@@ -257,19 +263,17 @@ std::vector<std::size_t> unsatisfied_rows(ResidualDifferences& d, const Eigen::V
   std::vector<std::size_t> rows;
   for (std::size_t i = 0; i < d.x.size(); ++i) {
     if (p.row_kinds[i] != RowKind::kDifferential || replaced[i]) continue;
-    if (!(std::abs(d.r1[i]) <= p.tolerance * row_size(d, terms, i))) rows.push_back(i);
+    if (!(std::abs(d.r1[i]) <= p.tolerance * sizes[idx(i)])) rows.push_back(i);
   }
   return rows;
 }
 
-/// The largest |F_i(t, x, der)| relative to row_size over the given f_d rows, with
+/// The largest |F_i(t, x, der)| relative to its row's size over the given f_d rows, with
 /// F(t, x, der) in d.r1 (as unsatisfied_rows leaves it).
-double largest_defect(const ResidualDifferences& d, const Eigen::VectorXd& terms,
+double largest_defect(const ResidualDifferences& d, const Eigen::VectorXd& sizes,
                       const std::vector<std::size_t>& rows) {
   double largest = 0.0;
-  for (const std::size_t i : rows) {
-    largest = std::max(largest, std::abs(d.r1[i]) / row_size(d, terms, i));
-  }
+  for (const std::size_t i : rows) largest = std::max(largest, std::abs(d.r1[i]) / sizes[idx(i)]);
   return largest;
 }
 
@@ -283,14 +287,14 @@ double largest_defect(const ResidualDifferences& d, const Eigen::VectorXd& terms
 /// defect (a row nonlinear in der_x may not): then false, and der and open stay.
 bool refine(ResidualDifferences& d, const std::optional<LinearRows>& lin, Workspace& workspace,
             const Eigen::VectorXd& nominal, const Eigen::VectorXd& inv_row_scale,
-            const Eigen::VectorXd& terms, Eigen::VectorXd& der, std::vector<std::size_t>& open) {
-  const double before = largest_defect(d, terms, open);
+            const Eigen::VectorXd& sizes, Eigen::VectorXd& der, std::vector<std::size_t>& open) {
+  const double before = largest_defect(d, sizes, open);
   d.r_base = d.r1;
   const Eigen::VectorXd rhs = newton_rhs(d, lin, der, false);
   const Eigen::VectorXd refined =
       der + nominal.cwiseProduct(workspace.square_solver().solve(rhs.cwiseProduct(inv_row_scale)));
-  std::vector<std::size_t> still = unsatisfied_rows(d, refined, terms);
-  if (!(largest_defect(d, terms, open) < before)) return false;
+  std::vector<std::size_t> still = unsatisfied_rows(d, refined, sizes);
+  if (!(largest_defect(d, sizes, open) < before)) return false;
   der = refined;
   open = std::move(still);
   return true;
@@ -344,9 +348,10 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
       return out;
     }
     der += step;
-    std::vector<std::size_t> open = unsatisfied_rows(differences, der, terms);
+    const Eigen::VectorXd sizes = row_sizes(differences, terms);
+    std::vector<std::size_t> open = unsatisfied_rows(differences, der, sizes);
     for (int k = 0; k < kRefinements && !open.empty(); ++k) {
-      if (!refine(differences, lin, workspace, nominal, inv_row_scale, terms, der, open)) break;
+      if (!refine(differences, lin, workspace, nominal, inv_row_scale, sizes, der, open)) break;
     }
     if (open.empty() || (iteration > 0 && negligible(step, der, nominal, problem.tolerance))) {
       break;

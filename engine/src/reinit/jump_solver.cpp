@@ -17,6 +17,7 @@
 #include "linalg/fd_jacobian.hpp"
 #include "linalg/linear_solver.hpp"
 #include "linalg/rank_diagnosis.hpp"
+#include "reinit/already_consistent.hpp"
 #include "reinit/jump_solver.hpp"
 #include "reinit/jump_system.hpp"
 #include "reinit/workspace.hpp"
@@ -302,7 +303,7 @@ std::string region_note(const NewtonRun& run, const Eigen::VectorXd& z, const Ei
 }
 
 /// Newton iterations from it (jac: the unscaled Newton matrix at it.z, it.r already scaled).
-JumpOutcome newton_iterations(NewtonRun& run, linalg::JacobianMatrix jac, Iterate& it,
+JumpOutcome newton_iterations(NewtonRun& run, linalg::JacobianMatrix& jac, Iterate& it,
                               JumpOutcome out) {
   const double tol = run.problem.tolerance;
   const double t = run.problem.t;
@@ -339,7 +340,7 @@ JumpOutcome newton_iterations(NewtonRun& run, linalg::JacobianMatrix jac, Iterat
     std::optional<JumpOutcome> done =
         converged_or_stationary(run, jac, *direction, step, *alpha, it, out);
     if (done) return std::move(*done);
-    jac = run.system.jacobian(it.z, it.g, run.pattern);
+    run.system.jacobian(it.z, it.g, run.pattern, jac);
   }
   return finish(std::move(out), SolveStatus::kNotConverged,
                 fmt::format("jump at t = {}: the jump equations did not converge "
@@ -363,8 +364,8 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   NewtonRun run{
       problem, *problem.structure, system, workspace, workspace.pattern(), system.any_fixed(), {}};
 
-  out.impulse_integrals = system.impulse_integrals(system.initial_iterate());
   Iterate it{system.initial_iterate(), {}, {}};
+  out.impulse_integrals = system.impulse_integrals(it.z);
   system.residual(it.z, it.g);
   if (!it.g.allFinite()) {
     return finish(
@@ -374,13 +375,16 @@ JumpOutcome solve_jump(const JumpProblem& problem, std::span<const double> x_min
   }
   // Nothing to change: every f_d difference is zero and every f_c row holds exactly.
   if ((it.g.array() == 0.0).all()) return out;
+  // The same verdict as the test below, from the f_c rows' part of the Newton matrix alone.
+  if (already_consistent(problem, system, it.z, it.g, run.pattern)) return out;
 
-  linalg::JacobianMatrix jac = system.jacobian(it.z, it.g, run.pattern);
+  linalg::JacobianMatrix jac;
+  system.jacobian(it.z, it.g, run.pattern, jac);
   system.scale_impulses(jac);
   run.inv_row_scale = inverse_row_scale(jac, system.nominal());
   it.r = it.g.cwiseProduct(run.inv_row_scale);
   if (max_abs(it.r) < problem.tolerance) return out;  // x^- already consistent to the tolerance
-  return newton_iterations(run, std::move(jac), it, std::move(out));
+  return newton_iterations(run, jac, it, std::move(out));
 }
 
 }  // namespace hdae::reinit

@@ -23,6 +23,7 @@
 
 #include "hdae/model.hpp"
 #include "hdae/options.hpp"
+#include "model/row_sizes.hpp"
 
 namespace hdae::reinit {
 
@@ -76,6 +77,9 @@ struct JumpProblem {
   std::span<const char> impulsive;
   /// Per row (empty: none): an f_c row integrated over the impulse like an f_d row.
   std::span<const char> integrated;
+  /// The model's word on the sizes of its rows' terms (model/row_sizes.hpp); nullptr: each
+  /// row's own. Must outlive the call.
+  const detail::RowSizes* row_sizes = nullptr;
 };
 
 enum class SolveStatus {

@@ -58,10 +58,11 @@ JumpSystem::JumpSystem(const JumpProblem& problem, std::span<const double> x_min
   has_constraints_ =
       !problem.hidden.empty() || std::any_of(problem.row_kinds.begin(), problem.row_kinds.end(),
                                              [](RowKind k) { return k == RowKind::kConstraint; });
-  for (auto* buffer : {&x_plus_, &x_mid_, &x_mid_without_impulse_, &jump_, &zeros_, &r_with_jump_,
-                       &r_without_jump_, &r_plus_}) {
+  for (auto* buffer : {&x_plus_, &x_mid_, &jump_, &zeros_, &r_with_jump_, &r_without_jump_}) {
     buffer->assign(n, 0.0);
   }
+  if (!problem.impulsive.empty()) x_mid_without_impulse_.assign(n, 0.0);
+  if (has_constraints_ && problem.rule == JumpRule::kMidpoint) r_plus_.assign(n, 0.0);
 }
 
 void JumpSystem::scale_impulses(const linalg::JacobianMatrix& jac) {
@@ -90,6 +91,8 @@ void JumpSystem::residual(const Eigen::VectorXd& z, Eigen::VectorXd& g) {
   const std::size_t n = fixed_.size();
   const bool midpoint = problem_.rule == JumpRule::kMidpoint;
   const bool based = !problem_.jump_base.empty();
+  // Without impulses x_mid_ is the point without them too.
+  const bool impulses = !x_mid_without_impulse_.empty();
   for (std::size_t j = 0; j < n; ++j) {
     const Eigen::Index k = idx(j);
     const bool impulse = is_impulsive(j);
@@ -97,12 +100,12 @@ void JumpSystem::residual(const Eigen::VectorXd& z, Eigen::VectorXd& g) {
     jump_[j] = impulse ? 0.0 : z[k] - x_minus_[k];
     if (based) jump_[j] += problem_.jump_base[j];
     x_mid_[j] = midpoint ? 0.5 * (x_minus_[k] + x_plus_[j]) : x_plus_[j];
-    x_mid_without_impulse_[j] = impulse ? 0.0 : x_mid_[j];
+    if (impulses) x_mid_without_impulse_[j] = impulse ? 0.0 : x_mid_[j];
     if (impulse) x_mid_[j] = z[k];
   }
   // ITI paper eq. (8) in the difference form it gives: F(v_Rm, v_I) - F(v_Rm, 0).
   problem_.residual(problem_.t, x_mid_, jump_, r_with_jump_);
-  problem_.residual(problem_.t, x_mid_without_impulse_,
+  problem_.residual(problem_.t, impulses ? x_mid_without_impulse_ : x_mid_,
                     based ? problem_.jump_base : std::span<const double>(zeros_), r_without_jump_);
   if (has_constraints_ && midpoint) problem_.residual(problem_.t, x_plus_, zeros_, r_plus_);
   const std::vector<double>& r_at_plus = midpoint ? r_plus_ : r_without_jump_;
@@ -146,20 +149,36 @@ std::vector<double> JumpSystem::impulse_integrals(const Eigen::VectorXd& z) cons
   return integrals;
 }
 
-linalg::JacobianMatrix JumpSystem::jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
-                                            const linalg::ColouredPattern* pattern) {
-  Eigen::VectorXd increments(z.size());
-  for (Eigen::Index j = 0; j < z.size(); ++j) {
-    increments[j] = linalg::difference_increment(z[j], nominal_[j]);
+void JumpSystem::plus_residual(const Eigen::VectorXd& z, Eigen::VectorXd& r) {
+  for (std::size_t j = 0; j < fixed_.size(); ++j) {
+    x_plus_[j] = is_fixed(j) || is_impulsive(j) ? x_minus_[idx(j)] : z[idx(j)];
   }
-  Eigen::VectorXd perturbed_z(z.size());
-  Eigen::VectorXd perturbed_g(z.size());
-  return linalg::coloured_difference_jacobian(
-      pattern, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-        perturbed_z = z + step;  // no temporary per call
-        residual(perturbed_z, perturbed_g);
-        diff = perturbed_g - g;
-      });
+  r.resize(size());
+  problem_.residual(problem_.t, x_plus_, zeros_,
+                    std::span<double>(r.data(), static_cast<std::size_t>(r.size())));
+}
+
+const Eigen::VectorXd& JumpSystem::increments(const Eigen::VectorXd& z) {
+  increments_.resize(z.size());
+  for (Eigen::Index j = 0; j < z.size(); ++j) {
+    increments_[j] = linalg::difference_increment(z[j], nominal_[j]);
+  }
+  return increments_;
+}
+
+void JumpSystem::jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
+                          const linalg::ColouredPattern* pattern, linalg::JacobianMatrix& jac) {
+  const Eigen::VectorXd& h = increments(z);
+  // z + 0.0 where z + step has no step: the same values, signed zeros included.
+  stepped_z_ = z.array() + 0.0;
+  linalg::difference_jacobian_into(
+      pattern, h, g,
+      [&](std::span<const sparsity::Index> columns, Eigen::VectorXd& after) {
+        for (const std::size_t j : columns) stepped_z_[idx(j)] = z[idx(j)] + h[idx(j)];
+        residual(stepped_z_, after);
+        for (const std::size_t j : columns) stepped_z_[idx(j)] = z[idx(j)] + 0.0;
+      },
+      jac);
 }
 
 Eigen::VectorXd JumpSystem::fixed_value_sensitivity(const Eigen::VectorXd& z,

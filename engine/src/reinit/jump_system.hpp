@@ -66,11 +66,18 @@ class JumpSystem {
 
   /// g = G(z) (see the file comment).
   void residual(const Eigen::VectorXd& z, Eigen::VectorXd& g);
+  /// r = F(t, x^+, 0) for the x^+ of z: G on the f_c rows, as residual() finds it there when
+  /// no variable is impulsive and no jump base is set.
+  void plus_residual(const Eigen::VectorXd& z, Eigen::VectorXd& r);
   /// x^+ that belongs to the unknowns z (fixed components are x^- bit for bit).
   [[nodiscard]] std::vector<double> x_plus(const Eigen::VectorXd& z) const;
-  /// dG/dz by forward differences, coloured when a pattern is given; g = G(z).
-  [[nodiscard]] linalg::JacobianMatrix jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
-                                                const linalg::ColouredPattern* pattern);
+  /// The forward-difference increments of z (linalg::difference_increment), kept until the next
+  /// call.
+  const Eigen::VectorXd& increments(const Eigen::VectorXd& z);
+  /// dG/dz by forward differences into jac, coloured when a pattern is given; g = G(z). jac
+  /// keeps its storage when it holds the matrix of an earlier call.
+  void jacobian(const Eigen::VectorXd& z, const Eigen::VectorXd& g,
+                const linalg::ColouredPattern* pattern, linalg::JacobianMatrix& jac);
   /// dG/dx_j for a fixed variable j: its start value moved on both sides of the jump (its
   /// slack unchanged). Says which equations a fixed value enters; g = G(z).
   [[nodiscard]] Eigen::VectorXd fixed_value_sensitivity(const Eigen::VectorXd& z,
@@ -83,15 +90,20 @@ class JumpSystem {
   Eigen::VectorXd lower_, upper_;
   std::vector<char> fixed_;
   bool has_constraints_ = false;
-  // Work space of residual(): arguments and results of the model calls.
+  // Work space of residual(): arguments and results of the model calls; the last two only
+  // where they differ from x_mid_ and r_without_jump_ (impulses; constraint rows at the
+  // midpoint).
   std::vector<double> x_plus_;
   std::vector<double> x_mid_;
-  std::vector<double> x_mid_without_impulse_;
   std::vector<double> jump_;
   std::vector<double> zeros_;
   std::vector<double> r_with_jump_;
   std::vector<double> r_without_jump_;
+  std::vector<double> x_mid_without_impulse_;
   std::vector<double> r_plus_;
+  // Work space of jacobian(): the increments and z with one colour's columns stepped.
+  Eigen::VectorXd increments_;
+  Eigen::VectorXd stepped_z_;
 };
 
 }  // namespace hdae::reinit

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "linalg/rank_diagnosis.hpp"
+#include "model/row_sizes.hpp"
 #include "reinit/hidden_constraints.hpp"
 #include "reinit/impulse_plan.hpp"
 
@@ -50,6 +51,7 @@ JumpProblem Reinitializer::problem(double t, std::span<const RowKind> row_kinds,
   p.tolerance = settings_.tolerance;
   p.max_iterations = settings_.max_iterations;
   p.workspace = &workspace_;
+  p.row_sizes = dynamic_cast<const detail::RowSizes*>(&model_.model());
   return p;
 }
 
@@ -57,20 +59,16 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
                                                  FixedValues fixed, std::vector<double>& x,
                                                  std::vector<double>& der_x,
                                                  std::span<const std::size_t> impulse_sources) {
+  checked_.reset();
   {
     detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
     check_constraint_rows(t, row_kinds, x);
   }
-  if (!impulse_sources.empty()) {
-    const std::vector<bool> algebraic = algebraic_unknowns(t, row_kinds, x);
-    detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
-    JumpProblem p = problem(t, row_kinds, fixed);
-    return impact(p, impulse_sources, algebraic, x, der_x);
-  }
+  if (!impulse_sources.empty()) return impact_at(t, row_kinds, fixed, impulse_sources, x, der_x);
   detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
   JumpProblem p = problem(t, row_kinds, fixed);
   ConsistencyReport report;
-  const std::vector<double> x_minus = x;
+  std::vector<double> x_minus = x;
   JumpOutcome jump = solve_jump(p, x);
   // A singular matrix may come from f_d rows whose derivatives cancel (a singular M_d): then
   // both solves start again with the hidden constraints those rows imply (hidden_constraints.hpp).
@@ -110,7 +108,22 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
   }
   der_x = std::move(derivatives.der_x);
   hidden_.assign(p.hidden.begin(), p.hidden.end());
+  // The check's x, for algebraic_unknowns to compare with the x it is given.
+  if (checked_) checked_->x = std::move(x_minus);
   return report;
+}
+
+ConsistencyReport Reinitializer::impact_at(double t, std::span<const RowKind> row_kinds,
+                                           FixedValues fixed,
+                                           std::span<const std::size_t> impulse_sources,
+                                           std::vector<double>& x, std::span<const double> der_x) {
+  // The check make_consistent began with, when it ran, probed this x.
+  const std::vector<bool> algebraic =
+      checked_ ? std::move(checked_->algebraic) : algebraic_unknowns(t, row_kinds, x);
+  checked_.reset();
+  detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
+  JumpProblem p = problem(t, row_kinds, fixed);
+  return impact(p, impulse_sources, algebraic, x, der_x);
 }
 
 std::optional<std::vector<double>> Reinitializer::second_derivatives(
@@ -182,6 +195,15 @@ ConsistencyReport& Reinitializer::failed(ConsistencyReport& report, SolveStatus 
 
 std::vector<bool> Reinitializer::algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
                                                     std::span<const double> x) {
+  std::optional<CheckedPoint> checked = std::move(checked_);
+  checked_.reset();
+  // The probe is a function of (t, x) and the row kinds: the check's answer is this one.
+  if (checked && checked->t == t && !checked->x.empty() &&
+      std::equal(x.begin(), x.end(), checked->x.begin(), checked->x.end()) &&
+      std::equal(row_kinds.begin(), row_kinds.end(), checked_kinds_.begin(),
+                 checked_kinds_.end())) {
+    return std::move(checked->algebraic);
+  }
   detail::PhaseScope scope(model_, detail::ModelPhase::kIntegration);
   return probe_derivatives(t, row_kinds, x);
 }
@@ -194,7 +216,7 @@ void Reinitializer::check_constraint_rows(double t, std::span<const RowKind> row
                  checked_kinds_.end())) {
     return;
   }
-  static_cast<void>(probe_derivatives(t, row_kinds, x));
+  checked_ = CheckedPoint{.t = t, .x = {}, .algebraic = probe_derivatives(t, row_kinds, x)};
   checked_kinds_.assign(row_kinds.begin(), row_kinds.end());
 }
 
@@ -202,8 +224,9 @@ std::vector<bool> Reinitializer::probe_derivatives(double t, std::span<const Row
                                                    std::span<const double> x) {
   const std::size_t n = x.size();
   std::vector<bool> algebraic(n, true);
-  std::vector<double> zero(n, 0.0), probe(n, 0.0), r0(n), r1(n);
-  model_.evaluate(t, x, zero, r0, {}, EvaluationPhase::kContinuous, CrossingValues::kUnused);
+  std::vector<double> probe(n, 0.0), r0(n), r1(n);
+  // probe is zero between the probes of the colours, so it is der_x = 0 here too.
+  model_.evaluate(t, x, probe, r0, {}, EvaluationPhase::kContinuous, CrossingValues::kUnused);
   const linalg::ColouredPattern* coloured = workspace_.pattern();
   auto probe_columns = [&](std::span<const sparsity::Index> columns) {
     for (const std::size_t j : columns) probe[j] = 1.0;

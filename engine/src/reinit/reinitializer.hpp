@@ -66,7 +66,10 @@ class Reinitializer {
   /// F(x, e_j) - F(x, 0) is column j of M_d exactly (the columns of one colour probed at once).
   /// A constraint row that the same probe finds depending on some der_x[j] is a model failure
   /// (ModelError through ModelCalls::fail) naming the row and der(x_j); make_consistent
-  /// checks that first whenever the row kinds differ from those it last checked.
+  /// checks that first whenever the row kinds differ from those it last checked. The answer
+  /// of that check is returned, not probed again, when the last make_consistent found it at
+  /// this t and this very x with these row kinds (the restart after an event that left x as
+  /// it was, such as the consistent start of a model).
   [[nodiscard]] std::vector<bool> algebraic_unknowns(double t, std::span<const RowKind> row_kinds,
                                                      std::span<const double> x);
   /// d(der_x)/dt along the solution through (t, x, der_x) in the mode of row_kinds, with
@@ -84,6 +87,7 @@ class Reinitializer {
   void change_pattern(sparsity::SparsityPattern pattern) {
     workspace_.change_pattern(std::move(pattern));
     checked_kinds_.clear();
+    checked_.reset();
   }
   /// Frees the factors kept for later events (the pattern stays: IDA's Jacobian uses it), for
   /// a run that will have none.
@@ -96,12 +100,17 @@ class Reinitializer {
   /// refusing a constraint row that depends on a der_x.
   [[nodiscard]] std::vector<bool> probe_derivatives(double t, std::span<const RowKind> row_kinds,
                                                     std::span<const double> x);
-  /// probe_derivatives for row kinds not checked before (t0, and events that change them).
+  /// probe_derivatives for row kinds not checked before (t0, and events that change them);
+  /// its answer is kept in checked_ (without x, which make_consistent adds).
   void check_constraint_rows(double t, std::span<const RowKind> row_kinds,
                              std::span<const double> x);
   [[noreturn]] void refuse_derivative_in_constraint(double t, std::size_t row,
                                                     std::size_t variable);
   [[nodiscard]] std::string mode_description(std::span<const RowKind> row_kinds) const;
+  /// make_consistent with impulse sources: the unknowns' kinds, then impact().
+  ConsistencyReport impact_at(double t, std::span<const RowKind> row_kinds, FixedValues fixed,
+                              std::span<const std::size_t> impulse_sources, std::vector<double>& x,
+                              std::span<const double> der_x);
   /// The jump over the impulses of the sources (see make_consistent).
   ConsistencyReport impact(JumpProblem& p, std::span<const std::size_t> sources,
                            const std::vector<bool>& algebraic, std::vector<double>& x,
@@ -114,7 +123,16 @@ class Reinitializer {
   detail::ModelCalls& model_;
   ReinitSettings settings_;
   Workspace workspace_;
+  /// What the last make_consistent's constraint-row check found: the algebraic unknowns at
+  /// (t, x) with checked_kinds_, for the algebraic_unknowns call that follows it.
+  struct CheckedPoint {
+    double t = 0.0;
+    std::vector<double> x;  ///< empty until make_consistent knows x is still the checked one
+    std::vector<bool> algebraic;
+  };
+
   std::vector<RowKind> checked_kinds_;    ///< the row kinds check_constraint_rows last passed
+  std::optional<CheckedPoint> checked_;   ///< see CheckedPoint; taken by algebraic_unknowns
   std::vector<HiddenConstraint> hidden_;  ///< those the last make_consistent used
 };
 

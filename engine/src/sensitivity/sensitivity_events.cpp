@@ -58,7 +58,7 @@ SensitivityModel::HandlerCall SensitivityModel::call_handler(const EventContext&
     der[j] = der_x[j] + eps * der_x[shift + j];
   }
   const EventRequests& outer = event.requests_;
-  call.row_kinds.assign(outer.row_kinds->begin(), outer.row_kinds->begin() + static_cast<long>(n_));
+  call.row_kinds = carried_.row_kinds;
   call.time_event_times = *outer.time_event_times;
   call.requests.row_kinds = &call.row_kinds;
   call.requests.time_event_times = &call.time_event_times;
@@ -73,7 +73,9 @@ SensitivityModel::HandlerCall SensitivityModel::call_handler(const EventContext&
     throw;
   }
   vary(k, 0.0);
-  pattern_changed_ = pattern_changed_ || call.requests.sparsity_changed;
+  carried_.row_kinds = call.row_kinds;
+  carried_.pattern_changed = carried_.pattern_changed || call.requests.sparsity_changed;
+  carried_.rows_changed = carried_.rows_changed || call.requests.row_kinds_changed;
   return call;
 }
 
@@ -136,9 +138,9 @@ void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& ca
       event.set_row_kind(Eq{i + k * n_}, call.row_kinds[i]);
     }
   }
-  if (r.row_kinds_changed && !kinds_differ) event.rows_changed();
+  if (std::exchange(carried_.rows_changed, false) && !kinds_differ) event.rows_changed();
   if (r.reformulated) event.reformulated();
-  if (std::exchange(pattern_changed_, false)) {
+  if (std::exchange(carried_.pattern_changed, false)) {
     augment_pattern();
     event.sparsity_changed();
   }
@@ -228,6 +230,8 @@ void SensitivityModel::handle(EventContext& event, std::vector<double> x,
                               std::span<const double> der_x, const std::vector<double>& tau) {
   // A first call at the point says whether the handler writes the state or schedules, and
   // the last call, the one whose requests count, must repeat it.
+  const std::vector<RowKind>& kinds = *event.requests_.row_kinds;
+  carried_.row_kinds.assign(kinds.begin(), kinds.begin() + static_cast<long>(n_));
   const HandlerCall first = call_handler(event, x, der_x, 0, 0.0);
   check_first_call(event, first, x, der_x);
   if (std::any_of(tau.begin(), tau.end(), [](double v) { return v != 0.0; }) &&

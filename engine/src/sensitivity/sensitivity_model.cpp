@@ -226,6 +226,15 @@ void SensitivityModel::evaluate(Evaluation& e) {
   }
 }
 
+void SensitivityModel::widen_row_sizes(std::span<double> sizes) const {
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    const std::size_t shift = n_ * (k + 1);
+    for (std::size_t i = 0; i < n_; ++i) {
+      sizes[shift + i] = std::max(sizes[shift + i], sizes[i] / sources_[k].scale);
+    }
+  }
+}
+
 std::string SensitivityModel::failure_note(double t, std::span<const double> x,
                                            std::span<const double> der_x) {
   return model_.failure_note(t, x.first(n_), der_x.first(n_));

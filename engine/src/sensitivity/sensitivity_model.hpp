@@ -11,9 +11,11 @@
 // output rows. A start value as the source has s_k(t0) = e_j and no F_p term; a parameter has
 // s_k(t0) = d(start values)/dp_k, by the same quotient on the model's start values.
 // Its Newton matrix is the difference quotient IDA (or the coloured one with KLU) takes of the
-// whole augmented system, the blocks below the diagonal (F's second derivatives times s_k)
-// included: leaving them out, as IDAS's simultaneous corrector does, costs the pendulum more
-// Newton failures and Jacobians than the saved residuals are worth.
+// whole augmented system, or where the model supplies its Jacobian, that Jacobian on each
+// diagonal block and its quotient along each source below them (sensitivity_jacobian.cpp);
+// the blocks below the diagonal (F's second derivatives times s_k) are included either way:
+// leaving them out, as IDAS's simultaneous corrector does, costs the pendulum more Newton
+// failures and Jacobians than the saved residuals are worth.
 //
 // The model runs in the sensitivity run only through this wrapper, which claims it (no other
 // run may use it meanwhile) and varies its parameters for the quotients
@@ -30,6 +32,7 @@
 #include "hdae/model.hpp"
 #include "hdae/options.hpp"
 #include "model/model_in_use.hpp"
+#include "model/row_sizes.hpp"
 #include "sensitivity/sensitivity_sources.hpp"
 
 namespace hdae::detail {
@@ -42,7 +45,7 @@ struct Stencil {
   std::size_t points = 0;
 };
 
-class SensitivityModel final : public SimulationModel {
+class SensitivityModel final : public SimulationModel, public RowSizes {
  public:
   /// Claims the model (ModelError when it is in another run), resets it and resolves the
   /// options' sensitivities (OptionError naming an unknown one, ModelError for a model with
@@ -56,13 +59,23 @@ class SensitivityModel final : public SimulationModel {
   void on_event(EventContext& event) override;
   /// The model's: the sensitivity rows are linearisations of its rows.
   [[nodiscard]] bool newton_matrix_aged() override { return model_.newton_matrix_aged(); }
+  /// Where the model supplies its Jacobian, so does the sensitivity model: the model's on x
+  /// and on each s_k, and its derivative along each source below them
+  /// (sensitivity_jacobian.cpp).
+  [[nodiscard]] bool provides_jacobian() const override { return model_.provides_jacobian(); }
+  void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
+                JacobianEntries& entries) override;
   void reset() override {
     model_.reset();
-    pattern_changed_ = false;
+    carried_ = {};
   }
   [[nodiscard]] std::string failure_note(double t, std::span<const double> x,
                                          std::span<const double> der_x) override;
   [[nodiscard]] SimulationModel& model() { return model_; }
+  /// Row i of source k is a quotient of row i's terms along the source: it carries their
+  /// rounding over the source's step, however far its own terms cancel, so its size is at
+  /// least row i's over the source's magnitude (the size of the terms' derivatives).
+  void widen_row_sizes(std::span<double> sizes) const override;
 
  private:
   /// The structure: the model's, then per source its unknowns, rows and outputs.
@@ -144,12 +157,19 @@ class SensitivityModel final : public SimulationModel {
   /// Scratch: a point on the path, the residual and outputs there, their weighted sums.
   std::vector<double> x_, der_x_, r_, w_, sum_r_, sum_w_;
   std::vector<double> w0_;  ///< the model's outputs at the point itself
+  /// What the calls of the model's handler in one pass have asked for so far. A handler called
+  /// again at the same point finds the model as its earlier call left it (a reduced model laid
+  /// out afresh for a new mode, or re-selecting its states) and does not ask again: the row
+  /// kinds one call set are where the next call starts, and a replaced pattern or changed rows
+  /// count when any call said so.
+  struct CarriedRequests {
+    std::vector<RowKind> row_kinds;  ///< the model's rows only
+    bool pattern_changed = false;
+    bool rows_changed = false;
+  };
+  CarriedRequests carried_;
   /// Set in the pass of an event whose time depends on the sources: dt_event/dp_k, applied
   /// as -der_x(t+) dt_event/dp_k in the next pass, after the jump solve found der_x(t+).
-  /// A call of the model's handler in this event replaced its sparsity pattern: a handler
-  /// called again at the same point (a reduced model re-selecting its states) finds the
-  /// pattern already replaced and does not say so again.
-  bool pattern_changed_ = false;
   std::vector<double> pending_event_time_;
   /// Per time event and source: d(scheduled time)/dp_k, from the schedule's last change.
   std::vector<std::vector<double>> schedule_derivatives_;
