@@ -16,14 +16,6 @@ using namespace hdae;
 
 namespace {
 
-/// The stair's x: der(x) = u, u stepping up by 1 at t = 1, 2, 3, ... (stair/model.c), so x(t)
-/// is the sum of (t - j) over the steps j <= t.
-double stair(double t) {
-  double x = 0.0;
-  for (double j = 1.0; j <= t; j += 1.0) x += t - j;
-  return x;
-}
-
 SimulationOptions grid(double stop_s, double interval_s) {
   SimulationOptions o;
   o.stop_s = stop_s;
@@ -56,7 +48,7 @@ TEST_CASE("a Co-Simulation FMU with Event Mode has its time events handled by th
       const double t = r.table.time(row);
       CAPTURE(t);
       // RK4 integrates a constant derivative exactly: only rounding over some 4500 substeps.
-      CHECK(std::abs(r.table.column("x")[row] - stair(t)) < 1e-10);
+      CHECK(std::abs(r.table.column("x")[row] - test::stair_x(t)) < 1e-10);
       // A row at an event instant comes after Event Mode: the step's new value.
       CHECK(r.table.column("u")[row] == std::floor(t));
     }

@@ -23,14 +23,6 @@ namespace {
 /// The decay der(x) = -k x + u from x(0) = 1: x(t) = u/k + (1 - u/k) exp(-k t).
 double decay(double t, double k, double u) { return u / k + (1.0 - u / k) * std::exp(-k * t); }
 
-/// The stair's x: der(x) = u, u stepping up by 1 at t = 1, 2, 3, ..., so x(t) is the sum of
-/// (t - j) over the steps j <= t.
-double stair(double t) {
-  double x = 0.0;
-  for (double j = 1.0; j <= t; j += 1.0) x += t - j;
-  return x;
-}
-
 std::unique_ptr<fmi::Fmu> decay_both(fmi::Interface wanted) {
   std::unique_ptr<fmi::Fmu> fmu =
       fmi::load(test::test_fmu("decay_both"), {.fmi_interface = wanted});
@@ -169,7 +161,7 @@ TEST_CASE("the time events of a Co-Simulation stair are in the event log at thei
     const double t = r.table.time(row);
     CAPTURE(t);
     // RK4 integrates a constant derivative exactly: only rounding over some 4500 substeps.
-    CHECK(std::abs(r.table.column("x")[row] - stair(t)) < 1e-10);
+    CHECK(std::abs(r.table.column("x")[row] - test::stair_x(t)) < 1e-10);
     CHECK(r.table.column("u")[row] == std::floor(t));
   }
 }

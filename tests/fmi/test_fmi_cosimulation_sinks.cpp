@@ -23,14 +23,6 @@ using namespace hdae;
 
 namespace {
 
-/// The stair's x: der(x) = u, u stepping up by 1 at t = 1, 2, 3, ... (stair/model.c), so x(t)
-/// is the sum of (t - j) over the steps j <= t.
-double stair(double t) {
-  double x = 0.0;
-  for (double j = 1.0; j <= t; j += 1.0) x += t - j;
-  return x;
-}
-
 /// The stair's run to 4.5 s on a grid of 0.625 s, which puts each of its four steps inside a
 /// communication step (test_fmi_cosimulation_recording.cpp): rows at t0, 0.625 k and 4.5.
 SimulationOptions stair_grid() {
@@ -53,7 +45,7 @@ void check_stair_rows(const ResultTable& table) {
     const double t = table.time(row);
     CAPTURE(t);
     // RK4 integrates a constant derivative exactly: only rounding over some 4500 substeps.
-    CHECK(std::abs(table.column("x")[row] - stair(t)) < 1e-10);
+    CHECK(std::abs(table.column("x")[row] - test::stair_x(t)) < 1e-10);
   }
 }
 

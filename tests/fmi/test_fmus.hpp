@@ -25,4 +25,12 @@ inline int hdae_run(const std::vector<std::string>& args, std::string& err) {
   return status;
 }
 
+/// The stair FMU's x (stair/model.c): der(x) = u, u stepping up by 1 at t = 1, 2, 3, ..., so
+/// x(t) is the sum of (t - j) over the steps j <= t.
+inline double stair_x(double t) {
+  double x = 0.0;
+  for (double j = 1.0; j <= t; j += 1.0) x += t - j;
+  return x;
+}
+
 }  // namespace hdae::test
