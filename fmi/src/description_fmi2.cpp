@@ -123,6 +123,8 @@ ModelDescription read_fmi2_description(const DescriptionReader& reader,
   // FMI 2.0 says it the other way round: the step call may be left out when this is true.
   d.info.needs_completed_integrator_step =
       !reader.boolean(root.child("ModelExchange"), "completedIntegratorStepNotNeeded", false);
+  d.info.provides_directional_derivatives =
+      reader.boolean(root.child("ModelExchange"), "providesDirectionalDerivative", false);
   const std::vector<Variable> variables = read_variables(reader, root);
   read_structure(reader, root, variables, d);
   const std::uint32_t indicators = root.attribute("numberOfEventIndicators")

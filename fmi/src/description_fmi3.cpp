@@ -144,6 +144,8 @@ ModelDescription read_fmi3_description(const DescriptionReader& reader,
   d.instantiation_token = reader.text(root, "instantiationToken");
   d.info.needs_completed_integrator_step =
       reader.boolean(root.child("ModelExchange"), "needsCompletedIntegratorStep", false);
+  d.info.provides_directional_derivatives =
+      reader.boolean(root.child("ModelExchange"), "providesDirectionalDerivatives", false);
   d.has_event_mode = reader.boolean(root.child("CoSimulation"), "hasEventMode", false);
   const Variables variables = read_variables(reader, root);
   read_structure(reader, root, variables, d);

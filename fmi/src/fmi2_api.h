@@ -82,6 +82,14 @@ typedef fmi2Status fmi2SetContinuousStatesFn(fmi2Component component, const fmi2
 /* GetContinuousStates, GetDerivatives, GetEventIndicators, GetNominalsOfContinuousStates. */
 typedef fmi2Status fmi2GetArrayFn(fmi2Component component, fmi2Real values[], size_t count);
 
+/* Partial derivatives: the change of the unknowns along the seed dv_known of the knowns. */
+typedef fmi2Status fmi2GetDirectionalDerivativeFn(fmi2Component component,
+                                                  const fmi2ValueReference unknowns[],
+                                                  size_t unknown_count,
+                                                  const fmi2ValueReference knowns[],
+                                                  size_t known_count, const fmi2Real dv_known[],
+                                                  fmi2Real dv_unknown[]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -35,9 +35,11 @@ struct Fmi2Functions {
   fmi2GetArrayFn* get_event_indicators = nullptr;
   fmi2GetRealFn* get_real = nullptr;
   fmi2SetRealFn* set_real = nullptr;
+  // Resolved when the description provides directional derivatives.
+  fmi2GetDirectionalDerivativeFn* directional_derivative = nullptr;
 };
 
-Fmi2Functions resolve(const SharedLibrary& library) {
+Fmi2Functions resolve(const SharedLibrary& library, const ModelDescription& description) {
   Fmi2Functions f;
   f.instantiate = library.function<fmi2InstantiateFn>("fmi2Instantiate");
   f.free_instance = library.function<fmi2FreeInstanceFn>("fmi2FreeInstance");
@@ -57,6 +59,10 @@ Fmi2Functions resolve(const SharedLibrary& library) {
   f.set_real = library.function<fmi2SetRealFn>("fmi2SetReal");
   f.completed_integrator_step =
       library.function<fmi2CompletedIntegratorStepFn>("fmi2CompletedIntegratorStep");
+  if (description.info.provides_directional_derivatives) {
+    f.directional_derivative =
+        library.function<fmi2GetDirectionalDerivativeFn>("fmi2GetDirectionalDerivative");
+  }
   return f;
 }
 
@@ -97,7 +103,7 @@ class Fmi2Instance final : public FmuInstance {
  public:
   Fmi2Instance(const SharedLibrary& library, const ModelDescription& description,
                const InstanceSettings& settings)
-      : FmuInstance(description, settings), f_(resolve(library)) {
+      : FmuInstance(description, settings), f_(resolve(library, description)) {
     callbacks_ = {&log_message, &std::calloc, &std::free, nullptr, settings.log};
     const std::string resources = file_uri(settings.resources);
     component_ =
@@ -191,6 +197,15 @@ class Fmi2Instance final : public FmuInstance {
     const std::vector<fmi2ValueReference> vr = references(variables);
     check(status_of(f_.set_real(component_, vr.data(), vr.size(), values.data())), "fmi2SetReal",
           names_of(variables));
+  }
+
+  void directional_derivative(std::span<const std::uint32_t> unknowns,
+                              std::span<const std::uint32_t> knowns, std::span<const double> seed,
+                              std::span<double> sensitivity) override {
+    check(status_of(f_.directional_derivative(component_, unknowns.data(), unknowns.size(),
+                                              knowns.data(), knowns.size(), seed.data(),
+                                              sensitivity.data())),
+          "fmi2GetDirectionalDerivative");
   }
 
  private:

@@ -82,6 +82,13 @@ typedef fmi3Status fmi3SetContinuousStatesFn(fmi3Instance instance, const fmi3Fl
                                              size_t state_count);
 typedef fmi3Status fmi3GetArrayFn(fmi3Instance instance, fmi3Float64 values[], size_t count);
 
+/* Partial derivatives (directional and adjoint share the signature). */
+typedef fmi3Status fmi3GetDerivativeFn(fmi3Instance instance, const fmi3ValueReference unknowns[],
+                                       size_t unknown_count, const fmi3ValueReference knowns[],
+                                       size_t known_count, const fmi3Float64 seed[],
+                                       size_t seed_count, fmi3Float64 sensitivity[],
+                                       size_t sensitivity_count);
+
 /* ---- The rest of the standard's functions, for FMUs that hdae exports (fmu_export/). ---- */
 
 typedef float fmi3Float32;
@@ -191,13 +198,6 @@ typedef fmi3Status fmi3SerializeFMUStateFn(fmi3Instance instance, fmi3FMUState s
 typedef fmi3Status fmi3DeserializeFMUStateFn(fmi3Instance instance,
                                              const fmi3Byte serialized_state[], size_t size,
                                              fmi3FMUState* state);
-
-/* Partial derivatives (directional and adjoint share the signature). */
-typedef fmi3Status fmi3GetDerivativeFn(fmi3Instance instance, const fmi3ValueReference unknowns[],
-                                       size_t unknown_count, const fmi3ValueReference knowns[],
-                                       size_t known_count, const fmi3Float64 seed[],
-                                       size_t seed_count, fmi3Float64 sensitivity[],
-                                       size_t sensitivity_count);
 
 /* Clocks: intervals and shifts as decimals or fractions. */
 typedef fmi3Status fmi3GetIntervalDecimalFn(fmi3Instance instance,

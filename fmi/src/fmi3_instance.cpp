@@ -33,9 +33,11 @@ struct Fmi3Functions {
   fmi3InstanceFn* enter_configuration_mode = nullptr;
   fmi3InstanceFn* exit_configuration_mode = nullptr;
   fmi3SetBooleanFn* set_boolean = nullptr;
+  // Resolved when the description provides directional derivatives.
+  fmi3GetDerivativeFn* directional_derivative = nullptr;
 };
 
-Fmi3Functions resolve(const SharedLibrary& library) {
+Fmi3Functions resolve(const SharedLibrary& library, const ModelDescription& description) {
   Fmi3Functions f;
   f.instantiate = library.function<fmi3InstantiateModelExchangeFn>("fmi3InstantiateModelExchange");
   f.free_instance = library.function<fmi3FreeInstanceFn>("fmi3FreeInstance");
@@ -61,6 +63,10 @@ Fmi3Functions resolve(const SharedLibrary& library) {
   f.exit_configuration_mode =
       library.optional_function<fmi3InstanceFn>("fmi3ExitConfigurationMode");
   f.set_boolean = library.optional_function<fmi3SetBooleanFn>("fmi3SetBoolean");
+  if (description.info.provides_directional_derivatives) {
+    f.directional_derivative =
+        library.function<fmi3GetDerivativeFn>("fmi3GetDirectionalDerivative");
+  }
   return f;
 }
 
@@ -82,7 +88,7 @@ class Fmi3Instance final : public FmuInstance {
  public:
   Fmi3Instance(const SharedLibrary& library, const ModelDescription& description,
                const InstanceSettings& settings)
-      : FmuInstance(description, settings), f_(resolve(library)) {
+      : FmuInstance(description, settings), f_(resolve(library, description)) {
     // FMI 3.0 wants the resources as a path that ends in a separator.
     const std::string resources = settings.resources.string() + "/";
     instance_ = f_.instantiate(description.info.model_identifier.c_str(),
@@ -185,6 +191,14 @@ class Fmi3Instance final : public FmuInstance {
     const std::vector<fmi3ValueReference> vr = references(variables);
     check(status_of(f_.set_float64(instance_, vr.data(), vr.size(), values.data(), values.size())),
           "fmi3SetFloat64", names_of(variables));
+  }
+  void directional_derivative(std::span<const std::uint32_t> unknowns,
+                              std::span<const std::uint32_t> knowns, std::span<const double> seed,
+                              std::span<double> sensitivity) override {
+    check(status_of(f_.directional_derivative(instance_, unknowns.data(), unknowns.size(),
+                                              knowns.data(), knowns.size(), seed.data(),
+                                              seed.size(), sensitivity.data(), sensitivity.size())),
+          "fmi3GetDirectionalDerivative");
   }
 
  private:

@@ -103,6 +103,13 @@ class FmuInstance {
   virtual void get_reals(std::span<const ScalarVariable> variables, std::span<double> values) = 0;
   virtual void set_reals(std::span<const ScalarVariable> variables,
                          std::span<const double> values) = 0;
+  /// The change of the unknowns along the direction seed of the knowns (value references;
+  /// fmi3GetDirectionalDerivative, fmi2GetDirectionalDerivative) at the values set last. Only
+  /// for an FMU whose description provides directional derivatives.
+  virtual void directional_derivative(std::span<const std::uint32_t> unknowns,
+                                      std::span<const std::uint32_t> knowns,
+                                      std::span<const double> seed,
+                                      std::span<double> sensitivity) = 0;
 
   [[nodiscard]] const std::string& fmu_name() const { return fmu_name_; }
   /// The names of the states, their derivatives or the event indicators, for messages.

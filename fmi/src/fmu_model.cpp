@@ -42,6 +42,7 @@ FmuModel::FmuModel(UnpackDirectory directory, std::unique_ptr<SharedLibrary> lib
     if (!is_unknown_column(description_, o.name)) outputs_.push_back(o);
   }
   declare_structure();
+  declare_partials(options);
   take_start_values();
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -40,6 +41,10 @@ class FmuModel final : public Fmu {
   [[nodiscard]] bool completed_step(double t, std::span<const double> x,
                                     std::span<const double> der_x) override;
   void reset() override;
+  /// With the FMU's directional derivatives (fmu_jacobian.cpp).
+  [[nodiscard]] bool provides_jacobian() const override { return !partials_.knowns.empty(); }
+  void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
+                JacobianEntries& entries) override;
 
  protected:
   void parameters_changed() override;
@@ -60,6 +65,14 @@ class FmuModel final : public Fmu {
     std::vector<Eq> rows;
     std::vector<double> a;  ///< the algebraic variables as set in the FMU
     std::vector<double> r;  ///< the FMU's residuals
+  };
+  /// The FMU's directional derivatives as the rows' Jacobian: the unknowns of the calls are the
+  /// state derivatives, then the residuals (DAE mode); the knowns the states, then the
+  /// algebraic variables, one column per call. Empty when they are not used.
+  struct Partials {
+    std::vector<std::uint32_t> unknowns;
+    std::vector<std::uint32_t> knowns;
+    std::vector<double> column;  ///< the last call's sensitivities
   };
   /// Where the run stands with the FMU.
   struct RunState {
@@ -97,6 +110,11 @@ class FmuModel final : public Fmu {
   void residuals(Evaluation& e);
   /// The algebraic variables' values as the FMU holds them, as the event's x^-.
   void take_algebraic(EventContext& event);
+  /// The value references of the directional derivatives when the FMU provides them and
+  /// options ask for them (fmu_jacobian.cpp).
+  void declare_partials(const LoadOptions& options);
+  /// The name of the variable whose value reference is vr, for messages.
+  [[nodiscard]] std::string name_of(std::uint32_t vr) const;
 
   // Member order is destruction order in reverse: the instance goes before the library that
   // holds its code, which goes before the directory its file lies in.
@@ -115,6 +133,7 @@ class FmuModel final : public Fmu {
   TimeEvent next_event_;
   Buffers buffers_;
   DaeParts dae_;
+  Partials partials_;
   RunState run_;
 };
 

@@ -58,10 +58,14 @@ void Pendulum::evaluate(Evaluation& e) {
   e.set(kinematics_, e.der(phi_) - w);
   e.set(dynamics_,
         m * L * L * e.der(w_) + m * p_.gravity_mps2 * L * std::sin(phi) + p_.damping_nms * w);
-  if (e.wants_outputs()) {
-    e.set(x_, L * std::sin(phi));
-    e.set(y_, -L * std::cos(phi));
-  }
+  if (e.wants_outputs()) set_position(e, phi);
+}
+
+// Out of line: beside the residual's sin(phi) in one function, the compiler would fuse the
+// position's cos(phi) with it into one sincos call on every residual call, outputs or not.
+[[gnu::noinline]] void Pendulum::set_position(Evaluation& e, double phi) const {
+  e.set(x_, p_.length_m * std::sin(phi));
+  e.set(y_, -p_.length_m * std::cos(phi));
 }
 
 }  // namespace hdae::models

@@ -13,26 +13,6 @@ using namespace hdae;
 
 namespace {
 
-/// der(x0) = x1, der(x1) = mu (1 - x0^2) x1 - x0, as hdae models are written.
-class VanDerPol final : public Model {
- public:
-  explicit VanDerPol(double mu) : Model("van_der_pol"), mu_(mu) {
-    x0_ = declare_variable({.name = "x0", .start = 2.0});
-    x1_ = declare_variable({.name = "x1"});
-    e0_ = declare_equation("der(x0) = x1");
-    e1_ = declare_equation("der(x1) = mu (1 - x0^2) x1 - x0");
-  }
-  void evaluate(Evaluation& e) override {
-    e.set(e0_, e.der(x0_) - e.x(x1_));
-    e.set(e1_, e.der(x1_) - (mu_ * (1.0 - e.x(x0_) * e.x(x0_)) * e.x(x1_) - e.x(x0_)));
-  }
-
- private:
-  double mu_;
-  Var x0_, x1_;
-  Eq e0_, e1_;
-};
-
 SimulationOptions tight(double stop_s) {
   SimulationOptions o;
   o.stop_s = stop_s;
@@ -62,7 +42,7 @@ TEST_CASE("the van der Pol FMU at mu = 0 is the harmonic oscillator x0 = 2 cos t
 TEST_CASE("the van der Pol FMU at mu = 1 follows the same equations written as an hdae model") {
   const std::unique_ptr<fmi::Fmu> vdp = fmi::load(test::test_fmu("van_der_pol"));
   const SimulationResult from_fmu = simulate(*vdp, tight(20.0));
-  VanDerPol own(1.0);
+  test::VanDerPol own(1.0);
   const SimulationResult from_model = simulate(own, tight(20.0));
   REQUIRE(from_fmu.status.outcome == Outcome::kReachedStopTime);
   REQUIRE(from_fmu.table.num_rows() == from_model.table.num_rows());

@@ -92,3 +92,20 @@ TEST_CASE("an FMU that returns a NaN derivative stops the run naming the derivat
                               "returned der(x) = nan for the state x = ") != std::string::npos);
   CHECK(r.status.t == doctest::Approx(0.5).epsilon(1e-6));
 }
+
+TEST_CASE("an FMU whose directional derivative is NaN stops the run naming both variables") {
+  const std::unique_ptr<fmi::Fmu> fmu = fmi::load(test::test_fmu("nan_partial"));
+  // IDA forms its Newton matrix from the FMU's partials; a NaN among them is recoverable as a
+  // NaN derivative is, so IDA retries with smaller steps and fails, naming the last reason.
+  SimulationOptions o = to_one_second();
+  o.method = IntegrationMethod::kIda;
+  const SimulationResult r = simulate(*fmu, o);
+  CHECK(r.status.outcome == Outcome::kSolverFailure);
+  CAPTURE(r.status.message);
+  CHECK(r.status.message.find("FMU 'nan_partial.fmu': fmi3GetDirectionalDerivative returned "
+                              "d(der(x))/d(x) = nan at t = ") != std::string::npos);
+  // IDA keeps a Newton matrix over several steps: the NaN shows at its first new one after
+  // 0.5 s, and the run stops there, before the stop time.
+  CHECK(r.status.t >= 0.5);
+  CHECK(r.status.t < 1.0);
+}

@@ -1,5 +1,5 @@
-// Where the FMUs of the tests lie (built from tests/fmi/fmus/ into the build tree), and the
-// hdae program run on them in the tests' process.
+// Where the FMUs of the tests lie (built from tests/fmi/fmus/ into the build tree), the hdae
+// program run on them in the tests' process, and what the tests compare them with.
 #pragma once
 
 #include <filesystem>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hdae/hdae_program.hpp"
+#include "hdae/model_builder.hpp"
 
 namespace hdae::test {
 
@@ -32,5 +33,34 @@ inline double stair_x(double t) {
   for (double j = 1.0; j <= t; j += 1.0) x += t - j;
   return x;
 }
+
+/// The van der Pol FMU's equations (van_der_pol/model.c) written as an hdae model, with its
+/// Jacobian written out: der(x0) = x1, der(x1) = mu (1 - x0^2) x1 - x0.
+class VanDerPol final : public Model {
+ public:
+  explicit VanDerPol(double mu) : Model("van_der_pol"), mu_(mu) {
+    x0_ = declare_variable({.name = "x0", .start = 2.0});
+    x1_ = declare_variable({.name = "x1"});
+    e0_ = declare_equation("der(x0) = x1");
+    e1_ = declare_equation("der(x1) = mu (1 - x0^2) x1 - x0");
+  }
+  void evaluate(Evaluation& e) override {
+    e.set(e0_, e.der(x0_) - e.x(x1_));
+    e.set(e1_, e.der(x1_) - (mu_ * (1.0 - e.x(x0_) * e.x(x0_)) * e.x(x1_) - e.x(x0_)));
+  }
+  [[nodiscard]] bool provides_jacobian() const override { return true; }
+  void jacobian(double /*t*/, double cj, std::span<const double> x,
+                std::span<const double> /*der_x*/, JacobianEntries& entries) override {
+    entries.add(e0_, x0_, cj);
+    entries.add(e0_, x1_, -1.0);
+    entries.add(e1_, x0_, 2.0 * mu_ * x[0] * x[1] + 1.0);
+    entries.add(e1_, x1_, cj - mu_ * (1.0 - x[0] * x[0]));
+  }
+
+ private:
+  double mu_;
+  Var x0_, x1_;
+  Eq e0_, e1_;
+};
 
 }  // namespace hdae::test

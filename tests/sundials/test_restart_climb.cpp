@@ -32,8 +32,10 @@ class Oscillator final : public IdaProblem {
   int roots(double, std::span<const double>, std::span<const double>, std::span<double>) override {
     return 0;
   }
-  void jacobian(double, double, std::span<const double>, std::span<const double>,
-                MatrixEntries&) override {}
+  int jacobian(double, double, std::span<const double>, std::span<const double>,
+               MatrixEntries&) override {
+    return 0;
+  }
 };
 
 void step_to(IdaIntegrator& ida, double t_stop) {

@@ -45,14 +45,18 @@ void ModelCalls::reset(double t) {
   }
 }
 
-void ModelCalls::jacobian(double t, double cj, std::span<const double> x,
+bool ModelCalls::jacobian(double t, double cj, std::span<const double> x,
                           std::span<const double> der_x, JacobianEntries& entries) {
   try {
     model_.jacobian(t, cj, x, der_x, entries);
+  } catch (const RecoverableError& error) {
+    recoverable_ = RecoverableNote{t, error.what()};
+    return false;
   } catch (...) {
     note_failure(t);
     throw;
   }
+  return true;
 }
 
 void ModelCalls::constraint_time_derivative(double t, std::span<const double> x,

@@ -97,7 +97,9 @@ class ModelCalls {
     }
   }
   void reset(double t);
-  void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
+  /// SimulationModel::jacobian: false when the model threw RecoverableError (kept as
+  /// evaluate_recoverable keeps it); any other exception is noted and travels on.
+  bool jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
                 JacobianEntries& entries);
   void constraint_time_derivative(double t, std::span<const double> x, std::span<double> dfc_dt);
   /// A misuse of the model contract found by the engine in the current phase at t (a crossing

@@ -33,8 +33,8 @@ class IdaBridge final : public sundials::IdaProblem {
   int roots(double t, std::span<const double> y, std::span<const double> yp,
             std::span<double> g) override;
   bool newton_matrix_aged() override { return model_.model().newton_matrix_aged(); }
-  void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
-                sundials::MatrixEntries& entries) override;
+  int jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
+               sundials::MatrixEntries& entries) override;
 
   /// The model changed its unknowns: n of them from now on.
   void resize(std::size_t n) {

@@ -151,8 +151,9 @@ StepResult IdaIntegrator::step(double t_out, double t_stop) {
 
 void IdaIntegrator::interpolate(double t, std::span<double> y, std::span<double> yp) const {
   check_ida(IDAGetSolution(ida_.get(), t, work_.y.get(), work_.yp.get()), "IDAGetSolution");
-  const auto wy = view(work_.y.get());
-  const auto wyp = view(work_.yp.get());
+  // Every output row comes through here: the views with the known length and kind, inline.
+  const auto wy = view(work_.y.get(), setup_.n, kind_);
+  const auto wyp = view(work_.yp.get(), setup_.n, kind_);
   std::copy(wy.begin(), wy.end(), y.begin());
   std::copy(wyp.begin(), wyp.end(), yp.begin());
 }
@@ -285,8 +286,7 @@ int IdaIntegrator::fill_jacobian(double t, double cj, N_Vector y, N_Vector yp, N
   }
   if (!setup_.analytic_jacobian) return coloured_jacobian(t, cj, y, yp, r, J);
   SunMatrixEntries entries(J, setup_.pattern);
-  problem_.jacobian(t, cj, view(y, setup_.n, kind_), view(yp, setup_.n, kind_), entries);
-  return 0;
+  return problem_.jacobian(t, cj, view(y, setup_.n, kind_), view(yp, setup_.n, kind_), entries);
 }
 
 int IdaIntegrator::coloured_jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector r,

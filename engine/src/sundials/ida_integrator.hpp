@@ -49,9 +49,10 @@ class IdaProblem {
   [[nodiscard]] virtual bool newton_matrix_aged() { return false; }
   virtual int roots(double t, std::span<const double> y, std::span<const double> yp,
                     std::span<double> g) = 0;
-  /// Analytic dF/dy + cj dF/dyp; only called when IntegratorSetup::analytic_jacobian.
-  virtual void jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
-                        MatrixEntries& entries) = 0;
+  /// Analytic dF/dy + cj dF/dyp; only called when IntegratorSetup::analytic_jacobian. Returns
+  /// 0, or > 0 for a failure IDA may recover from with a smaller step.
+  virtual int jacobian(double t, double cj, std::span<const double> y, std::span<const double> yp,
+                       MatrixEntries& entries) = 0;
 };
 
 class IdaIntegrator final : public Integrator {
@@ -105,8 +106,12 @@ class IdaIntegrator final : public Integrator {
   void move_root(double t, std::vector<int> root_info) override;
 
   [[nodiscard]] double t() const override { return at_.t; }
-  [[nodiscard]] std::span<const double> y() const override { return view(y_.get()); }
-  [[nodiscard]] std::span<const double> yp() const override { return view(yp_.get()); }
+  [[nodiscard]] std::span<const double> y() const override {
+    return view(y_.get(), setup_.n, kind_);
+  }
+  [[nodiscard]] std::span<const double> yp() const override {
+    return view(yp_.get(), setup_.n, kind_);
+  }
   [[nodiscard]] const std::vector<int>& root_info() const override { return roots_.info; }
   [[nodiscard]] std::string last_flag_name() const override;
   [[nodiscard]] double last_step() const override;

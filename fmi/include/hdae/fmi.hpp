@@ -61,6 +61,11 @@ struct LoadOptions {
   std::filesystem::path unpack_directory;
   /// Asks the FMU for its debug messages (loggingOn); every message is kept in Fmu::messages.
   bool debug_logging = false;
+  /// A Model Exchange FMU that provides directional derivatives
+  /// (FmuInfo::provides_directional_derivatives) gives the integrator's Newton matrix from them,
+  /// column by column; false, or an FMU without them: difference quotients of the derivatives,
+  /// whose error in a stiff model can take Newton off the slow manifold.
+  bool directional_derivatives = true;
 };
 
 /// What an FMU says about itself beyond the model's structure.
@@ -78,6 +83,9 @@ struct FmuInfo {
   /// The FMU asks for CompletedIntegratorStep after every integrator step; hdae calls it there,
   /// and a request for Event Mode is an event of kind kStep at the step's end.
   bool needs_completed_integrator_step = false;
+  /// The Model Exchange interface has fmi3GetDirectionalDerivative (providesDirectionalDerivatives;
+  /// FMI 2.0: fmi2GetDirectionalDerivative, providesDirectionalDerivative).
+  bool provides_directional_derivatives = false;
   /// The FMU follows the layered standard fmi-ls-dae (its manifest in
   /// extra/org.fmi-standard.fmi-ls-dae/) and runs in its DAE mode: its algebraic variables are
   /// unknowns of hdae and its residuals constraint rows (docs/fmi.md, "DAE FMUs").

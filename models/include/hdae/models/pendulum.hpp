@@ -28,6 +28,9 @@ class Pendulum final : public Model {
   [[nodiscard]] const PendulumParameters& parameters() const { return p_; }
 
  private:
+  /// The bob's position (x, y) at angle phi, only when outputs are asked for.
+  void set_position(Evaluation& e, double phi) const;
+
   PendulumParameters p_;
   Var phi_, w_;
   Eq kinematics_, dynamics_;

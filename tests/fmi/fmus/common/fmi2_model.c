@@ -157,3 +157,23 @@ fmi2Status fmi2SetReal(fmi2Component component, const fmi2ValueReference referen
   }
   return fmi2OK;
 }
+
+#ifdef MODEL_PARTIALS
+fmi2GetDirectionalDerivativeFn fmi2GetDirectionalDerivative;
+
+/* dv_unknown = J dv_known with J_ij = d unknowns[i] / d knowns[j] from the model's partials. */
+fmi2Status fmi2GetDirectionalDerivative(fmi2Component component,
+                                        const fmi2ValueReference unknowns[], size_t unknown_count,
+                                        const fmi2ValueReference knowns[], size_t known_count,
+                                        const fmi2Real dv_known[], fmi2Real dv_unknown[]) {
+  ModelData* m = data(component);
+  if (!model_evaluate(m)) return fmi2Error;
+  for (size_t i = 0; i < unknown_count; ++i) {
+    dv_unknown[i] = 0.0;
+    for (size_t j = 0; j < known_count; ++j) {
+      dv_unknown[i] += model_partial(m, unknowns[i], knowns[j]) * dv_known[j];
+    }
+  }
+  return fmi2OK;
+}
+#endif

@@ -209,3 +209,28 @@ fmi3Status fmi3SetBoolean(fmi3Instance instance, const fmi3ValueReference refere
   }
   return fmi3OK;
 }
+
+#ifdef MODEL_PARTIALS
+fmi3GetDerivativeFn fmi3GetDirectionalDerivative;
+
+/* sensitivity = J seed with J_ij = d unknowns[i] / d knowns[j] from the model's partials. */
+fmi3Status fmi3GetDirectionalDerivative(fmi3Instance instance, const fmi3ValueReference unknowns[],
+                                        size_t unknown_count, const fmi3ValueReference knowns[],
+                                        size_t known_count, const fmi3Float64 seed[],
+                                        size_t seed_count, fmi3Float64 sensitivity[],
+                                        size_t sensitivity_count) {
+  ModelData* m = data(instance);
+  if (seed_count != known_count || sensitivity_count != unknown_count) return fmi3Error;
+  if (!model_evaluate(m)) {
+    log_error(instance, m->failure);
+    return fmi3Error;
+  }
+  for (size_t i = 0; i < unknown_count; ++i) {
+    sensitivity[i] = 0.0;
+    for (size_t j = 0; j < known_count; ++j) {
+      sensitivity[i] += model_partial(m, unknowns[i], knowns[j]) * seed[j];
+    }
+  }
+  return fmi3OK;
+}
+#endif

@@ -40,6 +40,12 @@ bool model_evaluate(ModelData* m);
 void model_indicators(const ModelData* m, double z[]);
 /* One discrete-state update at the current time. */
 void model_event(ModelData* m);
+#ifdef MODEL_PARTIALS
+/* The partial derivative of the variable `unknown` with respect to the variable `known` (value
+ * references) at the current values, for fmi3GetDirectionalDerivative and
+ * fmi2GetDirectionalDerivative; 0 where one does not depend on the other. */
+double model_partial(ModelData* m, unsigned unknown, unsigned known);
+#endif
 #ifdef MODEL_STEP_EVENTS
 /* After an integrator step (FMI 3.0): true asks the importer for Event Mode, m->terminate set
  * asks it to terminate the simulation. */

@@ -5,3 +5,4 @@
 #define MODEL_STATES 2
 #define MODEL_INDICATORS 2
 #define MODEL_TOKEN "{hdae-test-robertson}"
+#define MODEL_PARTIALS

@@ -5,7 +5,8 @@
  * with y1 = 1, y2 = y3 = 0 at t = 0, and the example's two root functions y1 - 1e-4 and
  * y3 - 0.01 as event indicators. In DAE mode (fmi-ls-dae, the importer sets dae = true) y3 is
  * the importer's and r its residual; in ODE mode, where every FMU of that layered standard
- * starts, the FMU eliminates y3 = 1 - y1 - y2 itself and r is 0. */
+ * starts, the FMU eliminates y3 = 1 - y1 - y2 itself and r is 0. The partial derivatives are
+ * those of SUNDIALS' example's analytic Jacobian. */
 #include "model.h"
 
 enum { kTime, kDae, kY1, kDerY1, kY2, kDerY2, kY3, kR, kZ1, kZ2 };
@@ -41,3 +42,28 @@ void model_indicators(const ModelData* m, double z[]) {
 }
 
 void model_event(ModelData* m) { (void)m; }
+
+/* d(y3)/d(known): y3 itself in DAE mode; in ODE mode y3 = 1 - y1 - y2. */
+static double y3_partial(const ModelData* m, unsigned known) {
+  if (m->values[kDae] != 0.0) return known == kY3 ? 1.0 : 0.0;
+  return known == kY1 || known == kY2 ? -1.0 : 0.0;
+}
+
+double model_partial(ModelData* m, unsigned unknown, unsigned known) {
+  const double y2 = m->values[kY2];
+  const double y3 = m->values[kY3];
+  const double dy1 = known == kY1 ? 1.0 : 0.0;
+  const double dy2 = known == kY2 ? 1.0 : 0.0;
+  const double dy3 = y3_partial(m, known);
+  const double d_reaction = 1.0e4 * (dy2 * y3 + y2 * dy3); /* of 1e4 y2 y3 */
+  switch (unknown) {
+    case kDerY1:
+      return -0.04 * dy1 + d_reaction;
+    case kDerY2:
+      return 0.04 * dy1 - d_reaction - 6.0e7 * y2 * dy2;
+    case kR:
+      return dy1 + dy2 + dy3;
+    default:
+      return 0.0;
+  }
+}

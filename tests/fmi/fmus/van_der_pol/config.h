@@ -3,3 +3,4 @@
 #define MODEL_STATES 2
 #define MODEL_INDICATORS 0
 #define MODEL_TOKEN "{hdae-test-van-der-pol}"
+#define MODEL_PARTIALS

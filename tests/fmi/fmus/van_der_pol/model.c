@@ -1,4 +1,5 @@
-/* Van der Pol's oscillator: der(x0) = x1, der(x1) = mu (1 - x0^2) x1 - x0. */
+/* Van der Pol's oscillator: der(x0) = x1, der(x1) = mu (1 - x0^2) x1 - x0, with the
+ * partial derivatives of its directional derivatives. */
 #include "model.h"
 
 enum { kTime, kX0, kDerX0, kX1, kDerX1, kMu };
@@ -25,3 +26,13 @@ bool model_evaluate(ModelData* m) {
 void model_indicators(const ModelData* m, double z[]) { (void)m, (void)z; }
 
 void model_event(ModelData* m) { (void)m; }
+
+double model_partial(ModelData* m, unsigned unknown, unsigned known) {
+  const double x0 = m->values[kX0];
+  const double x1 = m->values[kX1];
+  const double mu = m->values[kMu];
+  if (unknown == kDerX0) return known == kX1 ? 1.0 : 0.0;
+  if (unknown != kDerX1) return 0.0;
+  if (known == kX0) return -2.0 * mu * x0 * x1 - 1.0;
+  return known == kX1 ? mu * (1.0 - x0 * x0) : 0.0;
+}
