@@ -342,6 +342,8 @@ TEST_CASE("a run's workspace orders the pattern once and gives the answers of fr
   CHECK(counts.symbolic_analyses == 1);
   CHECK(counts.refactorizations > 0);
   CHECK(counts.fresh_factorizations >= 1);
+  // J over its non-zeros is a pattern of its own, in a solver of its own: analysed once too.
+  CHECK(workspace.derivative_solver().counts().symbolic_analyses == 1);
 }
 
 TEST_CASE("a re-used pivot order never hides a singular matrix") {

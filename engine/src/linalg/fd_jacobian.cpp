@@ -28,6 +28,18 @@ SparseMatrix ColouredPattern::zero_matrix() const {
   return a;
 }
 
+JacobianMatrix::JacobianMatrix(JacobianMatrix&& other) noexcept
+    : is_sparse(other.is_sparse), dense(std::move(other.dense)) {
+  sparse.swap(other.sparse);
+}
+
+JacobianMatrix& JacobianMatrix::operator=(JacobianMatrix&& other) noexcept {
+  is_sparse = other.is_sparse;
+  dense = std::move(other.dense);
+  sparse.swap(other.sparse);
+  return *this;
+}
+
 void JacobianMatrix::scale(const Eigen::VectorXd& row, const Eigen::VectorXd& col) {
   if (!is_sparse) {
     dense = row.asDiagonal() * dense * col.asDiagonal();
@@ -71,6 +83,34 @@ Eigen::MatrixXd JacobianMatrix::to_dense() const {
   return Eigen::MatrixXd(sparse);
 }
 
+JacobianMatrix JacobianMatrix::without_zeros() const {
+  JacobianMatrix a;
+  if (!is_sparse || !sparse.isCompressed()) {
+    a = *this;
+    if (is_sparse) a.sparse.prune([](Eigen::Index, Eigen::Index, double v) { return v != 0.0; });
+    return a;
+  }
+  // Written in place of a copy and a prune, which would hold the pattern's storage twice.
+  const double* values = sparse.valuePtr();
+  const int* rows = sparse.innerIndexPtr();
+  const Eigen::Index nnz = sparse.nonZeros();
+  a.is_sparse = true;
+  a.sparse.resize(sparse.rows(), sparse.cols());
+  a.sparse.resizeNonZeros(std::count_if(values, values + nnz, [](double v) { return v != 0.0; }));
+  int kept = 0;
+  for (Eigen::Index j = 0; j < sparse.outerSize(); ++j) {
+    a.sparse.outerIndexPtr()[j] = kept;
+    for (int k = sparse.outerIndexPtr()[j]; k < sparse.outerIndexPtr()[j + 1]; ++k) {
+      if (values[k] == 0.0) continue;
+      a.sparse.innerIndexPtr()[kept] = rows[k];
+      a.sparse.valuePtr()[kept] = values[k];
+      ++kept;
+    }
+  }
+  a.sparse.outerIndexPtr()[sparse.outerSize()] = kept;
+  return a;
+}
+
 void JacobianMatrix::take_rows(const JacobianMatrix& other, std::span<const RowKind> kinds,
                                RowKind kind) {
   if (!is_sparse) {
@@ -111,7 +151,8 @@ JacobianMatrix coloured_difference_jacobian(const ColouredPattern* coloured,
   }
 
   a.is_sparse = true;
-  a.sparse = coloured->zero_matrix();
+  SparseMatrix zeros = coloured->zero_matrix();
+  a.sparse.swap(zeros);  // an assignment would copy the arrays (no move in Eigen 3.4)
   double* values = a.sparse.valuePtr();
   sparsity::for_each_coloured_entry(
       coloured->pattern,
@@ -150,7 +191,8 @@ void difference_jacobian_into(const ColouredPattern* coloured, const Eigen::Vect
   if (!kept) {
     a.dense = Eigen::MatrixXd();
     a.is_sparse = true;
-    a.sparse = coloured->zero_matrix();
+    SparseMatrix zeros = coloured->zero_matrix();
+    a.sparse.swap(zeros);  // an assignment would copy the arrays (no move in Eigen 3.4)
   }
   const auto span_of = [n](const Eigen::VectorXd& v) {
     return std::span<const double>(v.data(), static_cast<std::size_t>(n));

@@ -29,6 +29,15 @@ using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
 /// An n x n matrix stored densely or in compressed columns with the model's pattern.
 struct JacobianMatrix {
+  JacobianMatrix() = default;
+  JacobianMatrix(const JacobianMatrix&) = default;
+  JacobianMatrix& operator=(const JacobianMatrix&) = default;
+  /// Eigen 3.4's SparseMatrix has no move operations, so a defaulted move would copy its
+  /// arrays (a matrix of 10^7 entries per return or assignment); these swap them.
+  JacobianMatrix(JacobianMatrix&& other) noexcept;
+  JacobianMatrix& operator=(JacobianMatrix&& other) noexcept;
+  ~JacobianMatrix() = default;
+
   bool is_sparse = false;
   Eigen::MatrixXd dense;  ///< used when !is_sparse
   SparseMatrix sparse;    ///< used when is_sparse; every pattern entry is stored, even zeros
@@ -53,6 +62,9 @@ struct JacobianMatrix {
   [[nodiscard]] Eigen::VectorXd abs_multiply(const Eigen::VectorXd& v) const;
   [[nodiscard]] bool all_finite() const;
   [[nodiscard]] Eigen::MatrixXd to_dense() const;
+  /// The same matrix with the exact zeros of a sparse one left out of its storage; a dense one
+  /// as it is.
+  [[nodiscard]] JacobianMatrix without_zeros() const;
   /// Replaces the rows i with kinds[i] == kind by the same rows of other (same storage).
   void take_rows(const JacobianMatrix& other, std::span<const RowKind> kinds, RowKind kind);
 };

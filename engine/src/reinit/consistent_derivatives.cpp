@@ -39,6 +39,10 @@ namespace {
 
 Eigen::Index idx(std::size_t i) { return static_cast<Eigen::Index>(i); }
 
+std::span<double> span(Eigen::VectorXd& v) {
+  return {v.data(), static_cast<std::size_t>(v.size())};
+}
+
 /// Most refinement steps after a solve (refine()). Each multiplies the defect by about the
 /// relative error of M_d's differences, 5e-6 for 1e-12 kg beside forces of 0.05 N: three
 /// reach rounding.
@@ -50,10 +54,9 @@ struct ResidualDifferences {
   std::span<const double> x;
   const linalg::ColouredPattern* pattern;
   std::vector<double> zeros;
-  std::vector<double> r0;      ///< F(t, x, 0)
-  std::vector<double> r_base;  ///< F(t, x, der) at the base of the current Newton step
-  std::vector<double> r1;      ///< a perturbed residual
-  std::vector<double> argument;
+  Eigen::VectorXd r0;      ///< F(t, x, 0)
+  Eigen::VectorXd r_base;  ///< F(t, x, der) at the base of the current Newton step
+  std::vector<double> r1;  ///< a perturbed residual
 
   ResidualDifferences(const JumpProblem& p, std::span<const double> x_in,
                       const linalg::ColouredPattern* pattern_ptr)
@@ -61,10 +64,9 @@ struct ResidualDifferences {
         x(x_in),
         pattern(pattern_ptr),
         zeros(x_in.size(), 0.0),
-        r0(x_in.size()),
-        r1(x_in.size()),
-        argument(x_in.size()) {
-    problem.residual(problem.t, x, zeros, r0);
+        r0(idx(x_in.size())),
+        r1(x_in.size()) {
+    problem.residual(problem.t, x, zeros, span(r0));
   }
   [[nodiscard]] Eigen::Index size() const { return idx(x.size()); }
   [[nodiscard]] Eigen::Map<const Eigen::VectorXd> map(const std::vector<double>& v) const {
@@ -84,29 +86,50 @@ bool any_constraint(std::span<const RowKind> row_kinds) {
   return std::find(row_kinds.begin(), row_kinds.end(), RowKind::kConstraint) != row_kinds.end();
 }
 
+/// The difference matrix of g(v) = F at v with one argument v stepped around base: the
+/// columns of a colour move by their increments, the others stay at base + 0.0 (the value an
+/// added zero step gives them, -0.0 included), and F goes to the evaluation's `after` vector
+/// without a step or a difference vector per colour. residual(v, after) evaluates F.
+template <class Residual>
+linalg::JacobianMatrix stepped_differences(const ResidualDifferences& d,
+                                           std::span<const double> base_argument,
+                                           const Eigen::VectorXd& increments,
+                                           const Eigen::VectorXd& base, Residual&& residual) {
+  std::vector<double> stepped(d.x.size());
+  for (std::size_t j = 0; j < d.x.size(); ++j) stepped[j] = base_argument[j] + 0.0;
+  linalg::JacobianMatrix a;
+  linalg::difference_jacobian_into(
+      d.pattern, increments, base,
+      [&](std::span<const sparsity::Index> columns, Eigen::VectorXd& after) {
+        for (const std::size_t j : columns) stepped[j] = base_argument[j] + increments[idx(j)];
+        residual(stepped, std::span<double>(after.data(), d.x.size()));
+        for (const std::size_t j : columns) stepped[j] = base_argument[j] + 0.0;
+      },
+      a);
+  return a;
+}
+
 /// dF/d(der_x) at der: unit steps on the first Newton step (der = 0; exact for rows affine in
 /// der_x), forward-difference steps afterwards. Leaves F(t, x, der) in d.r_base.
 linalg::JacobianMatrix derivative_columns(ResidualDifferences& d, const Eigen::VectorXd& der,
                                           const Eigen::VectorXd& nominal, bool first) {
   const Eigen::Index n = d.size();
-  std::vector<double> base(der.data(), der.data() + n);
   if (first) {
     d.r_base = d.r0;
   } else {
-    d.r_base.resize(d.x.size());
-    d.problem.residual(d.problem.t, d.x, base, d.r_base);
+    d.r_base.resize(n);
+    d.problem.residual(d.problem.t, d.x, std::span<const double>(der.data(), d.x.size()),
+                       span(d.r_base));
   }
   Eigen::VectorXd increments = Eigen::VectorXd::Ones(n);
   if (!first) {
     for (Eigen::Index j = 0; j < n; ++j)
       increments[j] = linalg::difference_increment(der[j], nominal[j]);
   }
-  return linalg::coloured_difference_jacobian(
-      d.pattern, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-        Eigen::VectorXd::Map(d.argument.data(), n) = der + step;
-        d.problem.residual(d.problem.t, d.x, d.argument, d.r1);
-        diff = d.map(d.r1) - d.map(d.r_base);
-      });
+  return stepped_differences(d, std::span<const double>(der.data(), d.x.size()), increments,
+                             d.r_base, [&](std::span<const double> der_x, std::span<double> r) {
+                               d.problem.residual(d.problem.t, d.x, der_x, r);
+                             });
 }
 
 /// dF/dx at der_x = 0 for all rows: x stepped by sqrt(eps)-sized increments, forward
@@ -118,12 +141,10 @@ linalg::JacobianMatrix state_columns(ResidualDifferences& d, const Eigen::Vector
   for (std::size_t j = 0; j < n; ++j) {
     increments[idx(j)] = direction * linalg::difference_increment(d.x[j], nominal[idx(j)]);
   }
-  return linalg::coloured_difference_jacobian(
-      d.pattern, increments, [&](const Eigen::VectorXd& step, Eigen::VectorXd& diff) {
-        for (std::size_t j = 0; j < n; ++j) d.argument[j] = d.x[j] + step[idx(j)];
-        d.problem.residual(d.problem.t, d.argument, d.zeros, d.r1);
-        diff = d.map(d.r1) - d.map(d.r0);
-      });
+  return stepped_differences(d, d.x, increments, d.r0,
+                             [&](std::span<const double> x, std::span<double> r) {
+                               d.problem.residual(d.problem.t, x, d.zeros, r);
+                             });
 }
 
 /// dF/dt at fixed x and der_x = 0, all rows: a forward (direction 1) or backward (-1)
@@ -133,7 +154,7 @@ Eigen::VectorXd time_difference(ResidualDifferences& d, double direction) {
   const double t = d.problem.t;
   const double t_step = (t + direction * linalg::difference_increment(t, 1.0)) - t;
   d.problem.residual(t + t_step, d.x, d.zeros, d.r1);
-  return (d.map(d.r1) - d.map(d.r0)) / t_step;
+  return (d.map(d.r1) - d.r0) / t_step;
 }
 
 /// Row p of a and v becomes sum_k u_k (row rows_k) for each hidden constraint. The rows a
@@ -186,7 +207,7 @@ LinearRows linear_rows(ResidualDifferences& d, const Eigen::VectorXd& nominal) {
 Eigen::VectorXd newton_rhs(const ResidualDifferences& d, const std::optional<LinearRows>& lin,
                            const Eigen::VectorXd& der, bool first) {
   const JumpProblem& p = d.problem;
-  Eigen::VectorXd rhs = -d.map(d.r_base);
+  Eigen::VectorXd rhs = -d.r_base;
   if (!lin) return rhs;
   Eigen::VectorXd linear_rhs = -lin->time_derivative;
   if (!first) linear_rhs -= lin->jacobian.multiply(der);
@@ -219,7 +240,7 @@ linalg::JacobianMatrix newton_system(ResidualDifferences& d, const std::optional
 /// values, rows to a largest entry of 1. Says why in out when jac is singular. terms gets
 /// |M| |der + step| per row (the size of the derivative terms at the new point), and
 /// inv_row_scale the row scaling (for refine()).
-bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace,
+bool solve_equilibrated(const JumpProblem& problem, linalg::SquareSolver& lu,
                         linalg::JacobianMatrix& jac, const Eigen::VectorXd& nominal,
                         const Eigen::VectorXd& rhs, const Eigen::VectorXd& der,
                         Eigen::VectorXd& step, Eigen::VectorXd& terms,
@@ -227,8 +248,11 @@ bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace,
   inv_row_scale = jac.row_max_abs(nominal);
   for (double& s : inv_row_scale) s = s > 0.0 ? 1.0 / s : 1.0;
   jac.scale(inv_row_scale, nominal);
-  linalg::SquareSolver& lu = workspace.square_solver();
-  if (!lu.factorize(jac, problem.row_kinds)) {
+  // On the sparse path J holds fewer entries than the pattern: the f_d rows only their der_x
+  // entries, the f_c rows only their x entries. Over its non-zeros alone KLU's block
+  // triangular form splits it where the pattern's entries would join it into one block (a
+  // chain's J is triangular), and the ordering and the factors cost that much less.
+  if (!lu.factorize(jac.without_zeros(), problem.row_kinds)) {
     out.status = SolveStatus::kSingular;
     out.message =
         linalg::describe_singular("J = [M_d; df_c/dx]", problem.t, *problem.structure,
@@ -244,7 +268,7 @@ bool solve_equilibrated(const JumpProblem& problem, Workspace& workspace,
 /// The size of each row's terms, |b_d| + |M_d| |der|, against which its residual is judged,
 /// raised where the model says its rounding is larger (JumpProblem::row_sizes).
 Eigen::VectorXd row_sizes(const ResidualDifferences& d, const Eigen::VectorXd& terms) {
-  Eigen::VectorXd sizes = d.map(d.r0).cwiseAbs() + terms;
+  Eigen::VectorXd sizes = d.r0.cwiseAbs() + terms;
   if (d.problem.row_sizes != nullptr) {
     d.problem.row_sizes->widen_row_sizes(std::span<double>(sizes.data(), d.x.size()));
   }
@@ -285,14 +309,14 @@ double largest_defect(const ResidualDifferences& d, const Eigen::VectorXd& sizes
 /// forward differences at sqrt(eps) steps would be rounding only (1e-10 kg x 1.5e-8 m/s^2 is
 /// below the forces' rounding) and singular. The step is kept only when it lowers the largest
 /// defect (a row nonlinear in der_x may not): then false, and der and open stay.
-bool refine(ResidualDifferences& d, const std::optional<LinearRows>& lin, Workspace& workspace,
+bool refine(ResidualDifferences& d, const std::optional<LinearRows>& lin, linalg::SquareSolver& lu,
             const Eigen::VectorXd& nominal, const Eigen::VectorXd& inv_row_scale,
             const Eigen::VectorXd& sizes, Eigen::VectorXd& der, std::vector<std::size_t>& open) {
   const double before = largest_defect(d, sizes, open);
-  d.r_base = d.r1;
+  d.r_base = d.map(d.r1);
   const Eigen::VectorXd rhs = newton_rhs(d, lin, der, false);
   const Eigen::VectorXd refined =
-      der + nominal.cwiseProduct(workspace.square_solver().solve(rhs.cwiseProduct(inv_row_scale)));
+      der + nominal.cwiseProduct(lu.solve(rhs.cwiseProduct(inv_row_scale)));
   std::vector<std::size_t> still = unsatisfied_rows(d, refined, sizes);
   if (!(largest_defect(d, sizes, open) < before)) return false;
   der = refined;
@@ -326,6 +350,8 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
   Eigen::VectorXd nominal(idx(n));
   for (std::size_t j = 0; j < n; ++j) nominal[idx(j)] = structure.variables.nominal(j);
 
+  linalg::SquareSolver& lu =
+      workspace.pattern() != nullptr ? workspace.derivative_solver() : workspace.square_solver();
   ResidualDifferences differences(problem, x, workspace.pattern());
   // Without constraint rows or hidden constraints (an ODE in implicit form, such as a
   // bouncing ball) J is M_d: the differences in x and t would only be discarded.
@@ -343,15 +369,14 @@ DerivativeOutcome consistent_derivatives(const JumpProblem& problem, std::span<c
           problem.t);
       return out;
     }
-    if (!solve_equilibrated(problem, workspace, jac, nominal, rhs, der, step, terms, inv_row_scale,
-                            out)) {
+    if (!solve_equilibrated(problem, lu, jac, nominal, rhs, der, step, terms, inv_row_scale, out)) {
       return out;
     }
     der += step;
     const Eigen::VectorXd sizes = row_sizes(differences, terms);
     std::vector<std::size_t> open = unsatisfied_rows(differences, der, sizes);
     for (int k = 0; k < kRefinements && !open.empty(); ++k) {
-      if (!refine(differences, lin, workspace, nominal, inv_row_scale, sizes, der, open)) break;
+      if (!refine(differences, lin, lu, nominal, inv_row_scale, sizes, der, open)) break;
     }
     if (open.empty() || (iteration > 0 && negligible(step, der, nominal, problem.tolerance))) {
       break;

@@ -91,7 +91,7 @@ class Reinitializer {
   }
   /// Frees the factors kept for later events (the pattern stays: IDA's Jacobian uses it), for
   /// a run that will have none.
-  void release_factors() { workspace_.square_solver().release(); }
+  void release_factors() { workspace_.release_factors(); }
 
  private:
   [[nodiscard]] JumpProblem problem(double t, std::span<const RowKind> row_kinds,

@@ -36,13 +36,23 @@ class Workspace {
   /// sparsity_changed). The coloured pattern keeps its address, which IDA's Jacobian holds;
   /// the square solver analyses the new pattern at its next factorization by itself.
   void change_pattern(sparsity::SparsityPattern pattern);
-  /// The square solver of all jump and derivative solves (keeps KLU's analysis, see
-  /// linear_solver.hpp).
+  /// The square solver of the jump solves, and of the derivative solves on the dense path
+  /// (keeps KLU's analysis, see linear_solver.hpp).
   [[nodiscard]] linalg::SquareSolver& square_solver() { return square_solver_; }
+  /// The square solver of the derivative solves on the sparse path. Their J = [M_d; df_c/dx]
+  /// is factorized over its non-zero entries (consistent_derivatives.cpp), a pattern other
+  /// than the jump solves': each solver keeps the analysis of its own.
+  [[nodiscard]] linalg::SquareSolver& derivative_solver() { return derivative_solver_; }
+  /// Frees both solvers' factors and analyses (the pattern stays).
+  void release_factors() {
+    square_solver_.release();
+    derivative_solver_.release();
+  }
 
  private:
   std::optional<linalg::ColouredPattern> pattern_;
   linalg::SquareSolver square_solver_;
+  linalg::SquareSolver derivative_solver_;
 };
 
 }  // namespace hdae::reinit
