@@ -234,8 +234,9 @@ fi
 # of sections 2 and 4.
 jump_profile_text="The re-initialization keeps what does not change during a run in one
 \`reinit::Workspace\` (engine/src/reinit/workspace.hpp): the sparsity pattern with its colouring
-and a template matrix, built once per run by \`Workspace::pattern\`, and the square solver,
-which keeps KLU's symbolic analysis (\`klu_analyze\`, AMD ordering) for as long as the pattern
+and a template matrix, built once per run by \`Workspace::pattern\`, and two square solvers,
+one for the jump solves and one for the consistent derivatives (whose matrix is factorized over
+its non-zero entries only, a pattern of its own), each of which keeps KLU's symbolic analysis (\`klu_analyze\`, AMD ordering) for as long as the pattern
 is the same and refactorizes numerically (\`klu_refactor\`) in the previous pivot order while
 the row kinds stay the same, falling back to a factorization with pivot search when that
 order meets a zero pivot, a pivot growth a hundred times the pivot search's, or a condition
