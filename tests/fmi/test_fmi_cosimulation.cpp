@@ -21,13 +21,6 @@ namespace {
 /// The decay der(x) = -k x + u from x(0) = 1: x(t) = u/k + (1 - u/k) exp(-k t).
 double decay(double t, double k, double u) { return u / k + (1.0 - u / k) * std::exp(-k * t); }
 
-SimulationOptions grid(double stop_s, double interval_s) {
-  SimulationOptions o;
-  o.stop_s = stop_s;
-  o.output_interval_s = interval_s;
-  return o;
-}
-
 std::string load_error(const std::string& fmu, const fmi::LoadOptions& options = {}) {
   try {
     static_cast<void>(fmi::load(test::test_fmu(fmu), options));
@@ -44,7 +37,7 @@ TEST_CASE("a Co-Simulation decay FMU gives the closed form at every communicatio
   REQUIRE(fmu->info().fmi_interface == fmi::Interface::kCoSimulation);
   fmu->set_parameter("k", 2.0);
   fmu->set_parameter("u", 3.0);
-  const SimulationResult r = fmu->co_simulate(grid(2.0, 0.1));
+  const SimulationResult r = fmu->co_simulate(test::grid(2.0, 0.1));
   CHECK(r.status.outcome == Outcome::kReachedStopTime);
   REQUIRE(r.table.num_rows() == 21);  // t = 0, 0.1, ..., 2
   const std::vector<double> x = r.table.column("x");
@@ -63,11 +56,11 @@ TEST_CASE("a Co-Simulation decay FMU gives the closed form at every communicatio
 TEST_CASE("an FMU with both interfaces loads as Model Exchange unless Co-Simulation is asked") {
   const std::unique_ptr<fmi::Fmu> me = fmi::load(test::test_fmu("decay_both"));
   CHECK(me->info().fmi_interface == fmi::Interface::kModelExchange);
-  CHECK_THROWS_AS(static_cast<void>(me->co_simulate(grid(1.0, 0.5))), ModelError);
+  CHECK_THROWS_AS(static_cast<void>(me->co_simulate(test::grid(1.0, 0.5))), ModelError);
   const std::unique_ptr<fmi::Fmu> cs =
       fmi::load(test::test_fmu("decay_both"), {.fmi_interface = fmi::Interface::kCoSimulation});
   CHECK(cs->info().fmi_interface == fmi::Interface::kCoSimulation);
-  const SimulationResult r = cs->co_simulate(grid(1.0, 0.5));
+  const SimulationResult r = cs->co_simulate(test::grid(1.0, 0.5));
   REQUIRE(r.table.num_rows() == 3);
   CHECK(std::abs(r.table.final_value("x") - std::exp(-1.0)) < 1e-10);  // k = 1, u = 0
 }
@@ -87,7 +80,7 @@ TEST_CASE("an interface the FMU lacks, or neither interface, is named at load") 
 TEST_CASE("a communication step that returns fmi3Error ends the run naming the FMU and function") {
   const std::unique_ptr<fmi::Fmu> fmu = fmi::load(test::test_fmu("function_error_cs"));
   try {
-    static_cast<void>(fmu->co_simulate(grid(1.0, 0.1)));
+    static_cast<void>(fmu->co_simulate(test::grid(1.0, 0.1)));
     FAIL("no error");
   } catch (const ModelCallbackError& e) {
     const std::string message = e.what();

@@ -16,13 +16,6 @@ using namespace hdae;
 
 namespace {
 
-SimulationOptions grid(double stop_s, double interval_s) {
-  SimulationOptions o;
-  o.stop_s = stop_s;
-  o.output_interval_s = interval_s;
-  return o;
-}
-
 SimulationResult co_simulate(const std::string& fmu, const SimulationOptions& options) {
   return fmi::load(test::test_fmu(fmu))->co_simulate(options);
 }
@@ -34,7 +27,7 @@ TEST_CASE("a Co-Simulation FMU with Event Mode has its time events handled by th
   // puts each on a communication point, which the FMU reports with eventHandlingNeeded too.
   for (const double interval : {0.625, 0.5}) {
     CAPTURE(interval);
-    const SimulationResult r = co_simulate("stair_cs_events", grid(4.5, interval));
+    const SimulationResult r = co_simulate("stair_cs_events", test::grid(4.5, interval));
     CHECK(r.status.outcome == Outcome::kReachedStopTime);
     // The stair steps at t = 1, 2, 3, 4 (stair/model.c), where the FMU ends its substep.
     REQUIRE(r.events.size() == 4);
@@ -56,8 +49,8 @@ TEST_CASE("a Co-Simulation FMU with Event Mode has its time events handled by th
 }
 
 TEST_CASE("a Co-Simulation ball with Event Mode bounces as the ball that handles its impacts") {
-  const SimulationResult own = co_simulate("bouncing_ball_cs", grid(3.0, 0.1));
-  const SimulationResult r = co_simulate("bouncing_ball_cs_events", grid(3.0, 0.1));
+  const SimulationResult own = co_simulate("bouncing_ball_cs", test::grid(3.0, 0.1));
+  const SimulationResult r = co_simulate("bouncing_ball_cs_events", test::grid(3.0, 0.1));
   // The same substeps and the same updates, called by the run instead of inside fmi3DoStep:
   // the same impacts and rows to the last bit.
   // The impact that ends the run is an event before the FMU's request to terminate from its

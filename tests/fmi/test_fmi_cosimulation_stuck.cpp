@@ -17,13 +17,6 @@ using namespace hdae;
 
 namespace {
 
-SimulationOptions grid(double stop_s, double interval_s) {
-  SimulationOptions o;
-  o.stop_s = stop_s;
-  o.output_interval_s = interval_s;
-  return o;
-}
-
 /// The run's error; its partial result into partial.
 std::string run_error(fmi::Fmu& fmu, const SimulationOptions& options, SimulationResult& partial) {
   try {
@@ -41,7 +34,7 @@ std::string run_error(fmi::Fmu& fmu, const SimulationOptions& options, Simulatio
 TEST_CASE("a Co-Simulation FMU that keeps returning early at one instant ends the run there") {
   const std::unique_ptr<fmi::Fmu> fmu = fmi::load(test::test_fmu("stuck_cs"));
   SimulationResult partial;
-  const std::string message = run_error(*fmu, grid(1.0, 0.1), partial);
+  const std::string message = run_error(*fmu, test::grid(1.0, 0.1), partial);
   CAPTURE(message);
   // t_stuck = 0.55 (its start value in stuck_cs/modelDescription.xml): the step from 0.5
   // returns early there, and every step from there returns early without advancing.
@@ -67,7 +60,7 @@ TEST_CASE("a lastSuccessfulTime before the communication point ends the run nami
   const std::unique_ptr<fmi::Fmu> fmu = fmi::load(test::test_fmu("stuck_cs"));
   fmu->set_parameter("back", 0.25);
   SimulationResult partial;
-  const std::string message = run_error(*fmu, grid(1.0, 0.1), partial);
+  const std::string message = run_error(*fmu, test::grid(1.0, 0.1), partial);
   CAPTURE(message);
   // The stuck step from 0.55 ends 0.25 before it (the parameter back): at 0.3.
   CHECK(message.find("FMU 'stuck_cs.fmu': fmi3DoStep from t = 0.55 over h = ") !=

@@ -26,6 +26,15 @@ inline int hdae_run(const std::vector<std::string>& args, std::string& err) {
   return status;
 }
 
+/// A run from 0 to stop_s with a row every interval_s: the output grid a Co-Simulation FMU is
+/// stepped over.
+inline SimulationOptions grid(double stop_s, double interval_s) {
+  SimulationOptions o;
+  o.stop_s = stop_s;
+  o.output_interval_s = interval_s;
+  return o;
+}
+
 /// The stair FMU's x (stair/model.c): der(x) = u, u stepping up by 1 at t = 1, 2, 3, ..., so
 /// x(t) is the sum of (t - j) over the steps j <= t.
 inline double stair_x(double t) {
