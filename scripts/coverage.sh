@@ -68,6 +68,10 @@ run_logged() {
   tail -n 2 "${build_dir}/${name}.log"
 }
 count="$("${build_dir}/tests/hdae_tests" --count | sed -n 's/.*filters: \([0-9]*\)$/\1/p')"
+[[ "${count}" =~ ^[1-9][0-9]*$ ]] || {
+  echo "coverage.sh: hdae_tests --count gave no number of test cases ('${count}')" >&2
+  exit 1
+}
 half=$(((count + 1) / 2))
 shard=(--order-by=rand --rand-seed=1 --no-intro --minimal)
 (cd "${build_dir}/tests" && run_logged doctest-1 ./hdae_tests "${shard[@]}" --first=1 --last="${half}") &
