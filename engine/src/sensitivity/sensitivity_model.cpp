@@ -58,6 +58,7 @@ SensitivityModel::SensitivityModel(SimulationModel& model, const SimulationOptio
   }
   x_.resize(n_);
   der_x_.resize(n_);
+  left_.resize(n_);
   r_.resize(n_);
   sum_r_.resize(n_);
   w_.resize(outputs_);
@@ -183,8 +184,12 @@ void SensitivityModel::evaluate_at(const Evaluation& e, std::size_t k, double ep
     x_[j] = x[j] + eps * x[shift + j];
     der_x_[j] = der_x[j] + eps * der_x[shift + j];
   }
+  // In a jump solve the left limits move along the path too: s_k^- is part of x^-.
+  const std::span<const double> left = e.left_limits();
+  for (std::size_t j = 0; j < n_ && !left.empty(); ++j) left_[j] = left[j] + eps * left[shift + j];
   // The model's branches are the point's: its crossing helpers see the Booleans as they are.
-  Evaluation at = e.at(x_, der_x_, r, w, CrossingValues::kFrozen);
+  Evaluation at = e.at(x_, der_x_, r, w, CrossingValues::kFrozen,
+                       left.empty() ? std::span<const double>() : std::span<const double>(left_));
   vary(k, eps);
   try {
     model_.evaluate(at);
@@ -199,8 +204,10 @@ void SensitivityModel::evaluate(Evaluation& e) {
   const bool outputs = e.wants_outputs() && outputs_ > 0;
   const std::span<double> r = e.residuals();
   const std::span<double> w0 = outputs ? std::span<double>(w0_) : std::span<double>();
+  const std::span<const double> left = e.left_limits();
   Evaluation base = e.at(e.x().first(n_), e.der_x().first(n_), r.first(n_), w0,
-                         e.wants_crossings() ? CrossingValues::kUsed : CrossingValues::kUnused);
+                         e.wants_crossings() ? CrossingValues::kUsed : CrossingValues::kUnused,
+                         left.empty() ? left : left.first(n_));
   model_.evaluate(base);
   for (std::size_t j = 0; j < outputs_ && outputs; ++j) e.set(Out{j}, w0_[j]);
   for (std::size_t k = 0; k < sources_.size(); ++k) {

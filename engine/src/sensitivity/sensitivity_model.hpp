@@ -109,6 +109,10 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   /// reformulate its rows.
   void handle(EventContext& event, std::vector<double> x, std::span<const double> der_x,
               const std::vector<double>& tau);
+  /// s- + x'- dt*/dp into x and the correction's second half for a later pass (pending_).
+  void begin_event_time_correction(EventContext& event, const HandlerCall& first,
+                                   std::vector<double>& x, std::span<const double> der_x,
+                                   const std::vector<double>& tau);
   /// The handler's call only states the same solution in other rows (EventContext::
   /// reformulated, nothing written, scheduled or switched): x and x' go on continuously, and
   /// so do the sensitivities, whatever the event time's derivative.
@@ -154,8 +158,9 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   ModelStructure structure_;
   std::size_t n_ = 0;        ///< unknowns (and rows) of the model
   std::size_t outputs_ = 0;  ///< outputs of the model
-  /// Scratch: a point on the path, the residual and outputs there, their weighted sums.
-  std::vector<double> x_, der_x_, r_, w_, sum_r_, sum_w_;
+  /// Scratch: a point on the path, its left limits in a jump solve, the residual and outputs
+  /// there, their weighted sums.
+  std::vector<double> x_, der_x_, left_, r_, w_, sum_r_, sum_w_;
   std::vector<double> w0_;  ///< the model's outputs at the point itself
   /// What the calls of the model's handler in one pass have asked for so far. A handler called
   /// again at the same point finds the model as its earlier call left it (a reduced model laid
@@ -169,8 +174,14 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   };
   CarriedRequests carried_;
   /// Set in the pass of an event whose time depends on the sources: dt_event/dp_k, applied
-  /// as -der_x(t+) dt_event/dp_k in the next pass, after the jump solve found der_x(t+).
-  std::vector<double> pending_event_time_;
+  /// as -der_x(t+) dt_event/dp_k in the next pass, after the jump solve found der_x(t+). A
+  /// jump over impulses leaves der_x at x'- until the next pass has made it consistent, and
+  /// the correction then waits one pass more.
+  struct PendingEventTime {
+    std::vector<double> tau;
+    bool after_impulses = false;
+  };
+  PendingEventTime pending_;
   /// Per time event and source: d(scheduled time)/dp_k, from the schedule's last change.
   std::vector<std::vector<double>> schedule_derivatives_;
 };
