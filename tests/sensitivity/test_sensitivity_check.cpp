@@ -89,10 +89,11 @@ TEST_CASE("sensitivities of several sources of a stiff reduced mechanism run tog
 TEST_CASE("the consistent start holds sensitivity rows whose own terms cancel") {
   // The transistor amplifier starts at its operating point: moving Ub moves the start values
   // so that the divider rows' terms cancel, and their sensitivity rows are then rounding of
-  // the model rows' terms, which the consistent derivatives judge against those terms. Short
-  // of 0.2 s: the model's own runs at the check's reference tolerance are noisy further on
-  // (models/src/catalog_daes.cpp), and the central differences of their runs with them.
-  check_model("transistor_amplifier", 5e-4);
+  // the model rows' terms, which the consistent derivatives judge against those terms. The
+  // perturbed runs reach 0.2 s at the check's reference tolerance (1e-10) only with the
+  // example's step control (SimulationOptions::step_growth_threshold); with IDA's own they end
+  // with IDA_TOO_MUCH_WORK near 0.09 s.
+  check_model("transistor_amplifier", 0.2);
 }
 
 TEST_CASE("a stiff circuit's sensitivity rows from its exact Jacobian carry the run past 13 ms") {

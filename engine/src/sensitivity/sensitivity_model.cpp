@@ -196,8 +196,7 @@ void SensitivityModel::evaluate_at(const Evaluation& e, std::size_t k, double ep
   vary(k, 0.0);
 }
 
-void SensitivityModel::quotient(Evaluation& e, std::size_t k, Path path,
-                                std::span<double> w) {
+void SensitivityModel::quotient(Evaluation& e, std::size_t k, Path path, std::span<double> w) {
   const Stencil& st = stencils_[k];
   const double h = steps_[k];
   const bool outputs = !w.empty();

@@ -94,8 +94,8 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   enum class Path { kFull, kParameterOnly };
   /// Evaluates the model at x + eps s_k, x' + eps s_k', p_k + eps (kParameterOnly: at x, x',
   /// p_k + eps) into r and w.
-  void evaluate_at(const Evaluation& e, std::size_t k, double eps, Path path,
-                   std::span<double> r, std::span<double> w);
+  void evaluate_at(const Evaluation& e, std::size_t k, double eps, Path path, std::span<double> r,
+                   std::span<double> w);
   /// The derivative along source k's path (or its parameter) by its stencil into sum_r_, and
   /// into sum_w_ for the outputs where w is not empty; e holds the rows at the point itself.
   void quotient(Evaluation& e, std::size_t k, Path path, std::span<double> w);
