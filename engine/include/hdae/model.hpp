@@ -293,6 +293,14 @@ class SimulationModel {
   [[nodiscard]] virtual bool provides_jacobian() const { return false; }
   virtual void jacobian(double /*t*/, double /*cj*/, std::span<const double> /*x*/,
                         std::span<const double> /*der_x*/, JacobianEntries& /*entries*/) {}
+  /// True promises that jacobian() adds dF/dx + cj dF/d(der_x) of the rows at the (t, x,
+  /// der_x) it is given, exact (no difference quotient, no matrix of an earlier point), and
+  /// that calling it changes nothing, whether or not provides_jacobian() hands it to the Newton
+  /// matrix. A run with sensitivities then takes the rows' derivative along s_k from it
+  /// (dF/dx s_k + dF/d(der_x) s_k', docs/design.md, "Sensitivities") rather than from
+  /// difference quotients of the rows, whose rounding over the quotient's step can stall the
+  /// Newton iterations of a stiff model at tight tolerances.
+  [[nodiscard]] virtual bool has_exact_jacobian() const { return false; }
 
   /// Asked after each of IDA's steps: true makes IDA form a new Newton matrix before its next
   /// solve. IDA forms one when cj has changed by a quarter or Newton failed; a model whose
