@@ -96,8 +96,8 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   /// p_k + eps) into r and w.
   void evaluate_at(const Evaluation& e, std::size_t k, double eps, Path path, std::span<double> r,
                    std::span<double> w);
-  /// The derivative along source k's path (or its parameter) by its stencil into sum_r_, and
-  /// into sum_w_ for the outputs where w is not empty; e holds the rows at the point itself.
+  /// The derivative along source k's path (or its parameter) by its stencil into sums_.r, and
+  /// into sums_.w for the outputs where w is not empty; e holds the rows at the point itself.
   void quotient(Evaluation& e, std::size_t k, Path path, std::span<double> w);
   /// Sets parameter source k to its value plus eps (0: back to its value).
   void vary(std::size_t k, double eps);
@@ -171,8 +171,13 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   std::size_t n_ = 0;        ///< unknowns (and rows) of the model
   std::size_t outputs_ = 0;  ///< outputs of the model
   /// Scratch: a point on the path, its left limits in a jump solve, the residual and outputs
-  /// there, their weighted sums.
-  std::vector<double> x_, der_x_, left_, r_, w_, sum_r_, sum_w_;
+  /// there.
+  std::vector<double> x_, der_x_, left_, r_, w_;
+  /// The stencil's weighted sums of the residuals and the outputs (quotient()).
+  struct Sums {
+    std::vector<double> r, w;
+  };
+  Sums sums_;
   std::vector<double> w0_;  ///< the model's outputs at the point itself
   /// The model's rows linearised at the point, where its Jacobian is exact.
   ModelLinearisation linearisation_;
