@@ -105,12 +105,18 @@ ExampleRun hydraulic_actuator_example() {
 /// The IVP test set's "transamp": M der(U) = f with a singular M (rank 5 of 8), whose hidden
 /// constraints the engine finds; reference U8(0.2) = 1.236995868091548 V (PSIDE). The test
 /// set's convention rtol = atol (abs_tol_factor 1 with nominal 1 V): a tighter absolute
-/// tolerance on the small input-side voltages only costs steps. rel_tol 1e-7 (5 to 6
-/// significant digits at t = 0.2 s, 1.1e4 IDA steps), a decade above the reference.
+/// tolerance on the small input-side voltages only costs steps. The outputs U7, U8 amplify
+/// the input stage's errors by the gain of both stages, so each change of IDA's step or order
+/// moves them by more than tight tolerances admit; with IDA's own step control
+/// (double whenever the estimate allows) every doubling then fails, the order stays at 1 and
+/// the run crawls. step_growth_threshold holds the step until it may grow sixfold, long
+/// enough for IDA to raise the order (docs/design.md, "General rows and singular mass
+/// matrices"), at the cost of more steps at loose tolerances.
 ExampleRun transistor_amplifier_example() {
   SimulationOptions options = run_to(0.2);
   options.rel_tol = 1e-7;
   options.abs_tol_factor = 1.0;
+  options.step_growth_threshold = 6.0;
   return {
       .options = options,
       .reference_signals = {"U1", "U2", "U3", "U4", "U5", "U6", "U7", "U8"},
@@ -122,10 +128,6 @@ ExampleRun transistor_amplifier_example() {
       .description =
           "Transistor amplifier of the IVP test set in its original form M der(U) = "
           "f(t, U), singular M: 0.2 s, U8(0.2) = 1.2369959 V",
-      // IDA's error test fails at most steps on this problem once the tolerances are tight,
-      // and at rel_tol 1e-9 and below the result gets worse, not better (1e-8: 7 significant
-      // digits at t = 0.2, 5e4 steps; 1e-9: 6; 1e-10: stalls near t = 0.09 s).
-      .reference_rel_tol = 1e-8,
   };
 }
 

@@ -105,8 +105,6 @@ void CollidingMasses::parameters_changed() {
 
 void CollidingMasses::reset() {
   contact_state_ = Contact::kOpen;
-  v1_before_ = 0.0;
-  v2_before_ = 0.0;
   impacts_ = 0;
 }
 
@@ -127,7 +125,8 @@ void CollidingMasses::evaluate(Evaluation& e) {
       e.set(contact_, force);
       break;
     case Contact::kImpact:
-      e.set(contact_, v2 - v1 + p_.restitution * (v2_before_ - v1_before_));
+      // The law on the velocities before the jump (x^-), which the jump solve gives.
+      e.set(contact_, v2 - v1 + p_.restitution * (e.left_limit(v2_) - e.left_limit(v1_)));
       break;
     case Contact::kStuck:
       e.set(contact_, v2 - v1);
@@ -149,8 +148,6 @@ void CollidingMasses::on_event(EventContext& event) {
   }
   if (contact_state_ == Contact::kOpen && event.rose(gap_closed_) &&
       event.x(v2_) - event.x(v1_) < 0.0) {
-    v1_before_ = event.x(v1_);
-    v2_before_ = event.x(v2_);
     ++impacts_;
     if (!integral) {
       contact_state_ = Contact::kImpact;

@@ -129,7 +129,6 @@ void ThreeMasses::parameters_changed() {
 
 void ThreeMasses::reset() {
   impact_pass_ = {false, false};
-  relative_velocity_before_ = {0.0, 0.0};
   impacts_ = {0, 0};
 }
 
@@ -149,9 +148,10 @@ void ThreeMasses::evaluate(Evaluation& e) {
   }
   for (std::size_t k = 0; k < 2; ++k) {
     const double relative_velocity = e.x(v_[k + 1]) - e.x(v_[k]);
-    e.set(stop_[k], impact_pass_[k]
-                        ? relative_velocity + p_.restitution[k] * relative_velocity_before_[k]
-                        : (k == 0 ? f1 : f2));
+    // The law on the velocities before the jump (x^-), which the jump solve gives.
+    const double before = e.left_limit(v_[k + 1]) - e.left_limit(v_[k]);
+    e.set(stop_[k],
+          impact_pass_[k] ? relative_velocity + p_.restitution[k] * before : (k == 0 ? f1 : f2));
   }
   if (e.wants_outputs()) {
     double momentum = 0.0;
@@ -179,7 +179,6 @@ void ThreeMasses::on_event(EventContext& event) {
   for (std::size_t k = 0; k < 2; ++k) {
     const double relative_velocity = event.x(v_[k + 1]) - event.x(v_[k]);
     if (event.rose(stop_closed_[k]) && relative_velocity < 0.0) {
-      relative_velocity_before_[k] = relative_velocity;
       impact_pass_[k] = true;
       ++impacts_[k];
       if (integral) {

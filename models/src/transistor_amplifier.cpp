@@ -114,4 +114,40 @@ void TransistorAmplifier::evaluate(Evaluation& e) {
   e.set(ue_, ue);
 }
 
+void TransistorAmplifier::jacobian(double /*t*/, double cj, std::span<const double> x,
+                                   std::span<const double> /*der_x*/, JacobianEntries& entries) {
+  const auto add = [&](std::size_t row, std::size_t col, double v) {
+    entries.add(rows_[row], u_[col], v);
+  };
+  // Each row is m(der(U)) - f(U): cj times the capacitances, minus f's derivatives, with
+  // g'(u) = beta exp(u / UF) / UF.
+  const std::array<double, 5>& c = p_.c_f;
+  const std::array<std::array<std::size_t, 2>, 5> pairs = {
+      {{1, 0}, {2, 2}, {4, 3}, {5, 5}, {7, 6}}};
+  for (std::size_t m = 0; m < 5; ++m) {
+    const auto [a, b] = pairs[m];
+    if (a == b) {
+      add(a, a, -cj * c[m]);  // -C2 der(U3), -C4 der(U6)
+      continue;
+    }
+    add(b, a, cj * c[m]);  // rows (1, 2), (4, 5), (7, 8): C (der(U_a) - der(U_b)) and back
+    add(b, b, -cj * c[m]);
+    add(a, b, cj * c[m]);
+    add(a, a, -cj * c[m]);
+  }
+  const double r = p_.r_ohm;
+  const double al = p_.alpha;
+  const auto u = [&](std::size_t k) { return x[u_[k].index]; };
+  const double d1 = p_.beta_a * std::exp((u(1) - u(2)) / p_.uf_v) / p_.uf_v;
+  const double d2 = p_.beta_a * std::exp((u(4) - u(5)) / p_.uf_v) / p_.uf_v;
+  add(0, 0, -1.0 / p_.r0_ohm);
+  add(1, 1, -2.0 / r - (1.0 - al) * d1), add(1, 2, (1.0 - al) * d1);
+  add(2, 2, -1.0 / r - d1), add(2, 1, d1);
+  add(3, 3, -1.0 / r), add(3, 1, -al * d1), add(3, 2, al * d1);
+  add(4, 4, -2.0 / r - (1.0 - al) * d2), add(4, 5, (1.0 - al) * d2);
+  add(5, 5, -1.0 / r - d2), add(5, 4, d2);
+  add(6, 6, -1.0 / r), add(6, 4, -al * d2), add(6, 5, al * d2);
+  add(7, 7, -1.0 / r);
+}
+
 }  // namespace hdae::models

@@ -149,6 +149,11 @@ void bind_integrator_options(py::class_<SimulationOptions>& cls) {
           "Safety factor of the Newton convergence test, as a fraction of the local error test's "
           "scale; in (0, 1]. Smaller values hold algebraic equations more tightly.")
       .def_readwrite(
+          "step_growth_threshold", &O::step_growth_threshold,
+          "IDA keeps its step size until its error estimate allows one this many times larger "
+          "(IDA's own 2); >= 1. Larger holds the step long enough for IDA to raise its order "
+          "where each change of step disturbs the error estimates; costs steps elsewhere.")
+      .def_readwrite(
           "step_to_outputs", &O::step_to_outputs,
           "Make IDA end a step on every output time, so that output rows solve the equations to "
           "the Newton tolerance instead of being interpolated; costs extra steps.")

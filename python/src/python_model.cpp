@@ -147,8 +147,8 @@ TimeEvent time_event(const View& v, TimeEvent te) {
 void bind_evaluation(py::module_& m) {
   using V = EvaluationView;
   py::class_<V>(m, "Evaluation",
-                "What evaluate(self, e) receives: t, x(v), der(v), set(eq, r), set(out, value) "
-                "and the crossing helpers. Valid only during that call.")
+                "What evaluate(self, e) receives: t, x(v), der(v), left_limit(v), set(eq, r), "
+                "set(out, value) and the crossing helpers. Valid only during that call.")
       .def_property_readonly("t", [](const V& v) { return v.get().t(); })
       .def("x",
            [](const V& v, Var var) {
@@ -160,6 +160,14 @@ void bind_evaluation(py::module_& m) {
              Evaluation& e = v.get();
              return e.der_x()[check("variable", var.index, e.der_x().size())];
            })
+      .def(
+          "left_limit",
+          [](const V& v, Var var) {
+            Evaluation& e = v.get();
+            return e.left_limit(Var{check("variable", var.index, e.x().size())});
+          },
+          "The value of v just before the jump being solved (x^-, as a restitution law "
+          "v+ = -e v- reads it); x(v) wherever the state is continuous")
       .def("set",
            [](const V& v, Eq eq, double r) {
              Evaluation& e = v.get();

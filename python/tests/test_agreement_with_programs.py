@@ -56,7 +56,7 @@ PARAMETERS = {"mass_spring_chain": {"N": 20}}
 # examples/registry), given to the Python run as keywords as well.
 OPTIONS = {
     "cartesian_pendulum": {"step_to_outputs": True},
-    "transistor_amplifier": {"abs_tol_factor": 1.0},
+    "transistor_amplifier": {"abs_tol_factor": 1.0, "step_growth_threshold": 6.0},
     "slider_crank": {"step_to_outputs": True},
     "wall_pendulum": {"step_to_outputs": True},
     "string_pendulum": {"step_to_outputs": True},

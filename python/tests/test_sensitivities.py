@@ -44,3 +44,60 @@ def test_the_event_log_says_how_the_impact_time_moves():
     assert by_name["h_start"] == pytest.approx(1 / math.sqrt(2 * g * h0), rel=1e-6)
     assert by_name["e"] == pytest.approx(0.0, abs=1e-6)
     assert "d(t)/d(h_start)" in repr(impact.time_sensitivities[1])
+
+
+class ImpactBall(hdae.Model):
+    """A ball dropped from h0 onto the floor, the contact force the derivative of an integral
+    state p: free, der(p) = 0; in the impact pass the restitution law 0 = v + e v^-, on the
+    velocity before the jump as left_limit gives it."""
+
+    def __init__(self, h0=1.0, e=0.5, g=9.81):
+        super().__init__("impact_ball")
+        self.g = g
+        self.e = self.declare_parameter("e", value=e, min=0.0, max=1.0)
+        self.h = self.declare_variable("h", unit="m", start=h0)
+        self.v = self.declare_variable("v", unit="m/s")
+        self.p = self.declare_variable("p", unit="N.s/kg")
+        self.dh = self.declare_equation("der(h) = v")
+        self.dv = self.declare_equation("der(v) = -g + der(p)")
+        self.contact = self.declare_equation("impact: 0 = v + e*v^-; free: der(p) = 0")
+        self.floor = self.declare_crossing("h < 0", hdae.CrossingDirection.rising)
+        self.impact = False
+
+    def reset(self):
+        self.impact = False
+
+    def evaluate(self, e):
+        e.negative(self.floor, e.x(self.h))
+        e.set(self.dh, e.der(self.h) - e.x(self.v))
+        e.set(self.dv, e.der(self.v) + self.g - e.der(self.p))
+        if self.impact:
+            e.set(self.contact, e.x(self.v) + self.value(self.e) * e.left_limit(self.v))
+        else:
+            e.set(self.contact, e.der(self.p))
+
+    def on_event(self, ev):
+        if self.impact:
+            self.impact = False
+            ev.set_row_kind(self.contact, hdae.RowKind.differential)
+        if ev.rose(self.floor) and ev.x(self.v) < 0.0:
+            self.impact = True
+            ev.set_row_kind(self.contact, hdae.RowKind.constraint)
+            ev.request_iteration()
+
+
+def test_a_restitution_law_on_left_limits_carries_the_sensitivities_through_the_impact():
+    # Dropped from h0 = 1 m the ball hits at t1 = sqrt(2 h0 / g) with v^- = -sqrt(2 g h0) and
+    # leaves with v^+ = e sqrt(2 g h0); until the next impact v = v^+ - g (t - t1) and
+    # h = v^+ (t - t1) - g (t - t1)^2 / 2, so d(v)/d(e) = sqrt(2 g h0) and
+    # d(h)/d(e) = sqrt(2 g h0) (t - t1) (t1 does not depend on e).
+    g, h0, e = 9.81, 1.0, 0.5
+    r = hdae.simulate(ImpactBall(h0, e, g), stop=0.8, rtol=1e-9, output_interval=0.1,
+                      sensitivities=["e"])
+    t1, speed = math.sqrt(2 * h0 / g), math.sqrt(2 * g * h0)
+    for k, t in enumerate(r.time):
+        if not t > t1 + 1e-9:
+            continue
+        assert r.column("v")[k] == pytest.approx(e * speed - g * (t - t1), rel=1e-6, abs=1e-8)
+        assert r.sensitivity("v", "e")[k] == pytest.approx(speed, rel=1e-5)
+        assert r.sensitivity("h", "e")[k] == pytest.approx(speed * (t - t1), rel=1e-5)

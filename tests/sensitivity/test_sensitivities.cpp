@@ -14,7 +14,6 @@
 #include "hdae/model_builder.hpp"
 #include "hdae/models/bouncing_ball.hpp"
 #include "hdae/models/cartesian_pendulum.hpp"
-#include "hdae/models/colliding_masses.hpp"
 #include "hdae/models/ideal_clutch.hpp"
 #include "hdae/models/mass_spring_chain.hpp"
 #include "hdae/models/pendulum.hpp"
@@ -449,22 +448,6 @@ TEST_CASE("an impact a reduced model integrates itself ends a sensitivity run na
   CHECK_THROWS_WITH_AS((void)simulate(*pendulum, o),
                        doctest::Contains("a run with sensitivities cannot follow an event that "
                                          "changes the unknowns or integrates its own impacts"),
-                       ModelCallbackError);
-}
-
-TEST_CASE("an impact law on velocities the handler kept ends a sensitivity run naming why") {
-  // The colliding masses with impact sources (ITI paper, example 3) write the restitution law
-  // on the velocities before the impact, which the handler keeps in the model: their
-  // sensitivities s- would be lost in the law's sensitivity rows, so the run refuses rather
-  // than give d(s1)/d(v1_start) without them.
-  models::CollidingMassesParameters p;
-  p.restitution = 0.5;
-  models::CollidingMasses masses(p, models::ImpulseForm::kImpactSources);
-  SimulationOptions o = tight(1.0, 0.1);
-  o.sensitivities = {"v1_start"};
-  CHECK_THROWS_WITH_AS((void)simulate(masses, o),
-                       doctest::Contains("its equations use values the handler kept from the "
-                                         "state"),
                        ModelCallbackError);
 }
 

@@ -8,6 +8,8 @@
 
 #include "expect_sources_pass.hpp"
 #include "hdae/models/catalog.hpp"
+#include "hdae/models/transistor_amplifier.hpp"
+#include "hdae/simulator.hpp"
 #include "sensitivity_check/sensitivity_check.hpp"
 
 namespace hdae {
@@ -87,14 +89,33 @@ TEST_CASE("sensitivities of several sources of a stiff reduced mechanism run tog
 TEST_CASE("the consistent start holds sensitivity rows whose own terms cancel") {
   // The transistor amplifier starts at its operating point: moving Ub moves the start values
   // so that the divider rows' terms cancel, and their sensitivity rows are then rounding of
-  // the model rows' terms, which the consistent derivatives judge against those terms. Short
-  // of 0.2 s: the model's own runs at the check's reference tolerance are noisy further on
-  // (models/src/catalog_daes.cpp), and the central differences of their runs with them.
-  check_model("transistor_amplifier", 5e-4);
+  // the model rows' terms, which the consistent derivatives judge against those terms. The
+  // perturbed runs reach 0.2 s at the check's reference tolerance (1e-10) only with the
+  // example's step control (SimulationOptions::step_growth_threshold); with IDA's own they end
+  // with IDA_TOO_MUCH_WORK near 0.09 s.
+  check_model("transistor_amplifier", 0.2);
+}
+
+TEST_CASE("a stiff circuit's sensitivity rows from its exact Jacobian carry the run past 13 ms") {
+  // The transistor amplifier's sensitivity run at the check's rel_tol stalled with
+  // IDA_CONV_FAIL near t = 0.0134 s: the quotients along the path carry the rounding of
+  // x + eps s_k times F_x over their step, which its Newton iterations cannot get below. From
+  // the model's exact Jacobian (SimulationModel::has_exact_jacobian) the rows have none of it.
+  models::TransistorAmplifier model;
+  REQUIRE(model.has_exact_jacobian());
+  SimulationOptions o;
+  o.stop_s = 0.03;
+  o.rel_tol = 1e-9;        // the tightest a sensitivity run takes, as the check's
+  o.abs_tol_factor = 1.0;  // the example's
+  o.log_level = LogLevel::kOff;
+  o.sensitivities = {"R0", "Ub", "start(U1)"};
+  const SimulationResult r = simulate(model, o);
+  CAPTURE(r.status.message);
+  CHECK(r.status.outcome == Outcome::kReachedStopTime);
 }
 
 TEST_CASE("models whose sensitivities are refused by design are reported with the reason") {
-  for (const std::string model : {"wall_pendulum", "colliding_masses_impact"}) {
+  for (const std::string model : {"wall_pendulum"}) {
     CAPTURE(model);
     const check::Plan plan = check::plan_for(model);
     REQUIRE(!plan.refusal.empty());

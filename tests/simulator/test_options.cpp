@@ -134,7 +134,9 @@ TEST_CASE("restart_step is validated with the field's name") {
         "kKeepOrder (2), got 7");
 }
 
-TEST_CASE("output_times, max_order and initial_step_s are validated with the field's name") {
+TEST_CASE(
+    "output_times, max_order, step_growth_threshold and initial_step_s are validated with the "
+    "field's name") {
   SimulationOptions o;
   o.output_times = {0.5, 0.25};
   CHECK(error_of(o) ==
@@ -152,6 +154,11 @@ TEST_CASE("output_times, max_order and initial_step_s are validated with the fie
   CHECK(error_of(o) == "SimulationOptions::max_order must be in [1, 5], got 6");
   o.max_order = 0;
   CHECK(error_of(o) == "SimulationOptions::max_order must be in [1, 5], got 0");
+  o.max_order = 5;
+  o.step_growth_threshold = 0.5;
+  CHECK(error_of(o) == "SimulationOptions::step_growth_threshold must be >= 1, got 0.5");
+  o.step_growth_threshold = std::numeric_limits<double>::infinity();
+  CHECK(error_of(o) == "SimulationOptions::step_growth_threshold must be >= 1, got inf");
   o = {};
   o.initial_step_s = -1e-3;
   CHECK(error_of(o) ==

@@ -123,12 +123,14 @@ class Evaluation {
   Evaluation(double t, std::span<const double> x, std::span<const double> der_x,
              std::span<double> r, std::span<double> w, detail::CrossingTable* crossings,
              EvaluationPhase phase, CrossingValues crossing_values = CrossingValues::kUsed,
-             ResidualValues residual_values = ResidualValues::kUsed)
+             ResidualValues residual_values = ResidualValues::kUsed,
+             std::span<const double> left_limits = {})
       : t_(t),
         x_(x),
         der_x_(der_x),
         r_(r),
         w_(w),
+        left_(left_limits),
         crossings_(crossings),
         phase_(phase),
         crossing_values_(crossing_values),
@@ -141,6 +143,17 @@ class Evaluation {
   }
   [[nodiscard]] std::span<const double> x() const { return x_; }
   [[nodiscard]] std::span<const double> der_x() const { return der_x_; }
+  /// The value of variable v just before the jump the engine is solving, x_v^- (the left
+  /// limit at the event instant), for a law that relates the state after a jump to the state
+  /// before it, as a restitution law v^+ = -e v^- does. Outside a jump solve, and in the
+  /// evaluations of the event passes, the state is continuous and this is x(v). Written with
+  /// left limits rather than values the event handler keeps, a law's dependence on x^- is seen
+  /// by the engine: a run with sensitivities follows it through the jump.
+  [[nodiscard]] double left_limit(Var v) const {
+    return left_.empty() ? x(v) : left_[hot_index("variable", v.index, left_.size())];
+  }
+  /// The left limits of a jump solve, empty where they are x itself (left_limit).
+  [[nodiscard]] std::span<const double> left_limits() const { return left_; }
 
   /// Sets residual row e (f_d or f_c, as declared for the current mode).
   void set(Eq e, double residual) { r_[hot_index("equation", e.index, r_.size())] = residual; }
@@ -162,11 +175,14 @@ class Evaluation {
   /// model it wraps inside its own evaluation (a sensitivity run's difference quotients):
   /// with kFrozen the wrapped model's crossing helpers see the Booleans of this evaluation and
   /// record nothing; with kUsed or kUnused they act as in this evaluation.
+  /// left_limits are those of the other point (empty: x there, as in continuous evaluations).
   [[nodiscard]] Evaluation at(std::span<const double> x, std::span<const double> der_x,
                               std::span<double> r, std::span<double> w,
-                              CrossingValues crossing_values) const {
+                              CrossingValues crossing_values,
+                              std::span<const double> left_limits = {}) const {
     // The wrapper reads what it asks for here, whatever its own caller uses.
-    return {t_, x, der_x, r, w, crossings_, phase_, crossing_values, ResidualValues::kUsed};
+    return {t_,         x, der_x, r, w, crossings_, phase_, crossing_values, ResidualValues::kUsed,
+            left_limits};
   }
   void set(Out o, double value) {
     if (!w_.empty()) w_[index("output", o.index, w_.size())] = value;
@@ -217,6 +233,7 @@ class Evaluation {
   std::span<const double> der_x_;
   std::span<double> r_;
   std::span<double> w_;
+  std::span<const double> left_;
   detail::CrossingTable* crossings_;
   EvaluationPhase phase_;
   CrossingValues crossing_values_;
@@ -276,6 +293,14 @@ class SimulationModel {
   [[nodiscard]] virtual bool provides_jacobian() const { return false; }
   virtual void jacobian(double /*t*/, double /*cj*/, std::span<const double> /*x*/,
                         std::span<const double> /*der_x*/, JacobianEntries& /*entries*/) {}
+  /// True promises that jacobian() adds dF/dx + cj dF/d(der_x) of the rows at the (t, x,
+  /// der_x) it is given, exact (no difference quotient, no matrix of an earlier point), and
+  /// that calling it changes nothing, whether or not provides_jacobian() hands it to the Newton
+  /// matrix. A run with sensitivities then takes the rows' derivative along s_k from it
+  /// (dF/dx s_k + dF/d(der_x) s_k', docs/design.md, "Sensitivities") rather than from
+  /// difference quotients of the rows, whose rounding over the quotient's step can stall the
+  /// Newton iterations of a stiff model at tight tolerances.
+  [[nodiscard]] virtual bool has_exact_jacobian() const { return false; }
 
   /// Asked after each of IDA's steps: true makes IDA form a new Newton matrix before its next
   /// solve. IDA forms one when cj has changed by a quarter or Newton failed; a model whose

@@ -162,6 +162,14 @@ struct SimulationOptions {
   /// in (0, 1]. IDA's 0.33 leaves algebraic relations satisfied to about a third of the
   /// tolerance; smaller values hold them tighter for a few more Newton iterations.
   double nonlinear_convergence_coef = 0.33;
+  /// IDA keeps its step size until its error estimate allows one at least this many times
+  /// larger (the upper bound of IDASetEtaFixedStepBounds; IDA's own is 2); >= 1, IDA only.
+  /// IDA raises the order only after k + 2 steps of one size, and a model whose outputs
+  /// amplify the errors of its states strongly (the transistor amplifier) can see each change
+  /// of step size as an error of its outputs: at tight tolerances IDA then stays at order 1,
+  /// every doubling failing its error test. A larger threshold holds the step long enough for
+  /// the order to rise, at the cost of more steps where the doublings would have succeeded.
+  double step_growth_threshold = 2.0;
   /// First step size in s at t0 and after every event that restarts IDA (IDASetInitStep),
   /// unless restart_step is kFromHistory or kKeepOrder, which replace it after events; 0 lets IDA
   /// estimate it (docs/design.md, "Restarts"); otherwise at least the time resolution (stop_s).

@@ -161,6 +161,8 @@ void check_integration(const SimulationOptions& o) {
   require(o.max_order >= 1 && o.max_order <= 5, "max_order", "in [1, 5]", o.max_order);
   require(o.nonlinear_convergence_coef > 0.0 && o.nonlinear_convergence_coef <= 1.0,
           "nonlinear_convergence_coef", "in (0, 1]", o.nonlinear_convergence_coef);
+  require(std::isfinite(o.step_growth_threshold) && o.step_growth_threshold >= 1.0,
+          "step_growth_threshold", ">= 1", o.step_growth_threshold);
   require(std::isfinite(o.initial_step_s) && o.initial_step_s >= 0.0, "initial_step_s",
           ">= 0 (0: IDA's own estimate)", o.initial_step_s);
   require_step(o.initial_step_s, "initial_step_s", "IDA's own estimate", o);

@@ -51,7 +51,8 @@ class ModelCalls {
                 std::span<double> r, std::span<double> w, EvaluationPhase phase,
                 CrossingValues crossing_values = CrossingValues::kUsed,
                 ResidualValues residual_values = ResidualValues::kUsed) {
-    Evaluation e(t, x, der_x, r, w, crossings_, phase, crossing_values, residual_values);
+    Evaluation e(t, x, der_x, r, w, crossings_, phase, crossing_values, residual_values,
+                 left_limits_);
     try {
       model_.evaluate(e);
     } catch (...) {
@@ -109,6 +110,7 @@ class ModelCalls {
 
  private:
   friend class PhaseScope;
+  friend class LeftLimitScope;
   void note_failure(double t) {
     if (!failure_) failure_ = ModelFailure{phase_, t};
   }
@@ -116,6 +118,8 @@ class ModelCalls {
   SimulationModel& model_;
   CrossingTable* crossings_;
   ModelPhase phase_ = ModelPhase::kInitialization;
+  /// x^- of the jump being solved (LeftLimitScope), for Evaluation::left_limit.
+  std::span<const double> left_limits_;
   std::optional<ModelFailure> failure_;
   std::optional<RecoverableNote> recoverable_;
 };
@@ -133,6 +137,24 @@ class PhaseScope {
  private:
   ModelCalls& calls_;
   ModelPhase saved_;
+};
+
+/// Gives evaluate() the state before a jump as its left limits (Evaluation::left_limit) for a
+/// scope: the jump solve and the consistent derivatives that follow it. The span must outlive
+/// the scope.
+class LeftLimitScope {
+ public:
+  LeftLimitScope(ModelCalls& calls, std::span<const double> x_minus)
+      : calls_(calls), saved_(calls.left_limits_) {
+    calls_.left_limits_ = x_minus;
+  }
+  LeftLimitScope(const LeftLimitScope&) = delete;
+  LeftLimitScope& operator=(const LeftLimitScope&) = delete;
+  ~LeftLimitScope() { calls_.left_limits_ = saved_; }
+
+ private:
+  ModelCalls& calls_;
+  std::span<const double> saved_;
 };
 
 }  // namespace hdae::detail

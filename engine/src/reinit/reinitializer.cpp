@@ -69,6 +69,7 @@ ConsistencyReport Reinitializer::make_consistent(double t, std::span<const RowKi
   JumpProblem p = problem(t, row_kinds, fixed);
   ConsistencyReport report;
   std::vector<double> x_minus = x;
+  detail::LeftLimitScope left_limits(model_, x_minus);
   JumpOutcome jump = solve_jump(p, x);
   // A singular matrix may come from f_d rows whose derivatives cancel (a singular M_d): then
   // both solves start again with the hidden constraints those rows imply (hidden_constraints.hpp).
@@ -122,6 +123,8 @@ ConsistencyReport Reinitializer::impact_at(double t, std::span<const RowKind> ro
       checked_ ? std::move(checked_->algebraic) : algebraic_unknowns(t, row_kinds, x);
   checked_.reset();
   detail::PhaseScope scope(model_, detail::ModelPhase::kJumpSolve);
+  const std::vector<double> x_minus = x;
+  detail::LeftLimitScope left_limits(model_, x_minus);
   JumpProblem p = problem(t, row_kinds, fixed);
   return impact(p, impulse_sources, algebraic, x, der_x);
 }

@@ -226,6 +226,17 @@ bool SensitivityModel::only_reformulates(const EventContext& event, const Handle
          call.time_event_times == *event.requests_.time_event_times;
 }
 
+void SensitivityModel::begin_event_time_correction(EventContext& event, const HandlerCall& first,
+                                                   std::vector<double>& x,
+                                                   std::span<const double> der_x,
+                                                   const std::vector<double>& tau) {
+  for (std::size_t k = 0; k < sources_.size(); ++k) {
+    for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] += der_x[j] * tau[k];
+  }
+  pending_ = {tau, !first.requests.impulse_sources.empty()};
+  event.request_iteration();
+}
+
 void SensitivityModel::handle(EventContext& event, std::vector<double> x,
                               std::span<const double> der_x, const std::vector<double>& tau) {
   // A first call at the point says whether the handler writes the state or schedules, and
@@ -236,11 +247,7 @@ void SensitivityModel::handle(EventContext& event, std::vector<double> x,
   check_first_call(event, first, x, der_x);
   if (std::any_of(tau.begin(), tau.end(), [](double v) { return v != 0.0; }) &&
       !only_reformulates(event, first, x)) {
-    for (std::size_t k = 0; k < sources_.size(); ++k) {
-      for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] += der_x[j] * tau[k];
-    }
-    pending_event_time_ = tau;
-    event.request_iteration();
+    begin_event_time_correction(event, first, x, der_x, tau);
   }
   const std::vector<double>& times = *event.requests_.time_event_times;
   const bool writes = !std::equal(first.x.begin(), first.x.end(), x.begin());
@@ -291,12 +298,16 @@ void SensitivityModel::on_event(EventContext& event) {
   const std::size_t total = structure_.num_unknowns();
   std::vector<double> x = values_of(event, total, false);
   const std::vector<double> der_x = values_of(event, total, true);
-  if (!pending_event_time_.empty()) {
+  if (!pending_.tau.empty() && std::exchange(pending_.after_impulses, false)) {
+    // After a jump over impulses der_x is still x'-: this pass makes it x'+, the next one
+    // subtracts it.
+    event.request_iteration();
+  } else if (!pending_.tau.empty()) {
     // The pass after the jump: der_x is x'+ now.
     for (std::size_t k = 0; k < sources_.size(); ++k) {
-      for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] -= der_x[j] * pending_event_time_[k];
+      for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] -= der_x[j] * pending_.tau[k];
     }
-    pending_event_time_.clear();
+    pending_.tau.clear();
   }
   const std::vector<double> tau = event_time_derivatives(event, x, der_x);
   if (event.pass_ == 1 && (event.kind_ == EventKind::kState || event.kind_ == EventKind::kTime)) {

@@ -58,11 +58,12 @@ SensitivityModel::SensitivityModel(SimulationModel& model, const SimulationOptio
   }
   x_.resize(n_);
   der_x_.resize(n_);
+  left_.resize(n_);
   r_.resize(n_);
-  sum_r_.resize(n_);
+  sums_.r.resize(n_);
   w_.resize(outputs_);
   w0_.resize(outputs_);
-  sum_w_.resize(outputs_);
+  sums_.w.resize(outputs_);
   build_structure(options.sensitivity_error_control);
   schedule_derivatives_.assign(s.time_events.size(), std::vector<double>(sources_.size(), 0.0));
 }
@@ -174,17 +175,23 @@ void SensitivityModel::vary(std::size_t k, double eps) {
   model_.vary_parameter(model_.structure().parameters[src.index].name, values_[k] + eps);
 }
 
-void SensitivityModel::evaluate_at(const Evaluation& e, std::size_t k, double eps,
+void SensitivityModel::evaluate_at(const Evaluation& e, std::size_t k, double eps, Path path,
                                    std::span<double> r, std::span<double> w) {
   const std::span<const double> x = e.x();
   const std::span<const double> der_x = e.der_x();
   const std::size_t shift = n_ * (k + 1);
+  const double along = path == Path::kFull ? eps : 0.0;
   for (std::size_t j = 0; j < n_; ++j) {
-    x_[j] = x[j] + eps * x[shift + j];
-    der_x_[j] = der_x[j] + eps * der_x[shift + j];
+    x_[j] = x[j] + along * x[shift + j];
+    der_x_[j] = der_x[j] + along * der_x[shift + j];
   }
+  // In a jump solve the left limits move along the path too: s_k^- is part of x^-.
+  const std::span<const double> left = e.left_limits();
+  for (std::size_t j = 0; j < n_ && !left.empty(); ++j)
+    left_[j] = left[j] + along * left[shift + j];
   // The model's branches are the point's: its crossing helpers see the Booleans as they are.
-  Evaluation at = e.at(x_, der_x_, r, w, CrossingValues::kFrozen);
+  Evaluation at = e.at(x_, der_x_, r, w, CrossingValues::kFrozen,
+                       left.empty() ? std::span<const double>() : std::span<const double>(left_));
   vary(k, eps);
   try {
     model_.evaluate(at);
@@ -195,33 +202,54 @@ void SensitivityModel::evaluate_at(const Evaluation& e, std::size_t k, double ep
   vary(k, 0.0);
 }
 
+void SensitivityModel::quotient(Evaluation& e, std::size_t k, Path path, std::span<double> w) {
+  const Stencil& st = stencils_[k];
+  const double h = steps_[k];
+  const bool outputs = !w.empty();
+  std::fill(sums_.r.begin(), sums_.r.end(), 0.0);
+  std::fill(sums_.w.begin(), sums_.w.end(), 0.0);
+  for (std::size_t m = 0; m < st.points; ++m) {
+    if (st.offset[m] != 0) evaluate_at(e, k, st.offset[m] * h, path, r_, w);
+    const std::span<const double> rm = st.offset[m] == 0 ? e.residuals().first(n_) : r_;
+    const std::span<const double> wm = st.offset[m] == 0 ? w0_ : w_;
+    for (std::size_t i = 0; i < n_; ++i) sums_.r[i] += st.weight[m] * rm[i];
+    for (std::size_t j = 0; j < outputs_ && outputs; ++j) sums_.w[j] += st.weight[m] * wm[j];
+  }
+  for (double& v : sums_.r) v /= h;
+  for (double& v : sums_.w) v /= h;
+}
+
 void SensitivityModel::evaluate(Evaluation& e) {
   const bool outputs = e.wants_outputs() && outputs_ > 0;
   const std::span<double> r = e.residuals();
   const std::span<double> w0 = outputs ? std::span<double>(w0_) : std::span<double>();
+  const std::span<const double> left = e.left_limits();
   Evaluation base = e.at(e.x().first(n_), e.der_x().first(n_), r.first(n_), w0,
-                         e.wants_crossings() ? CrossingValues::kUsed : CrossingValues::kUnused);
+                         e.wants_crossings() ? CrossingValues::kUsed : CrossingValues::kUnused,
+                         left.empty() ? left : left.first(n_));
   model_.evaluate(base);
   for (std::size_t j = 0; j < outputs_ && outputs; ++j) e.set(Out{j}, w0_[j]);
+  // From the model's exact Jacobian the rows' derivative along s_k is a product, free of the
+  // quotient's rounding over its step; only a parameter's own term F_p is a quotient then. Not
+  // in a jump solve: rows that read the left limits depend on s_k^- too, which the Jacobian in
+  // x does not hold.
+  const bool linearised = model_.has_exact_jacobian() && left.empty();
+  if (linearised) linearisation_.take(model_, e.t(), e.x().first(n_), e.der_x().first(n_));
+  const std::span<double> w = outputs ? std::span<double>(w_) : std::span<double>();
   for (std::size_t k = 0; k < sources_.size(); ++k) {
-    const Stencil& st = stencils_[k];
-    const double h = steps_[k];
-    std::fill(sum_r_.begin(), sum_r_.end(), 0.0);
-    std::fill(sum_w_.begin(), sum_w_.end(), 0.0);
-    for (std::size_t m = 0; m < st.points; ++m) {
-      if (st.offset[m] != 0) {
-        evaluate_at(e, k, st.offset[m] * h, r_,
-                    outputs ? std::span<double>(w_) : std::span<double>());
-      }
-      const std::span<const double> rm = st.offset[m] == 0 ? r.first(n_) : std::span(r_);
-      const std::span<const double> wm = st.offset[m] == 0 ? w0_ : w_;
-      for (std::size_t i = 0; i < n_; ++i) sum_r_[i] += st.weight[m] * rm[i];
-      for (std::size_t j = 0; j < outputs_ && outputs; ++j) sum_w_[j] += st.weight[m] * wm[j];
-    }
     const std::size_t shift = n_ * (k + 1);
-    for (std::size_t i = 0; i < n_; ++i) r[shift + i] = sum_r_[i] / h;
+    const std::span<double> rows = r.subspan(shift, n_);
+    if (linearised) {
+      linearisation_.apply(e.x().subspan(shift, n_), e.der_x().subspan(shift, n_), rows);
+      if (sources_[k].kind == SensitivitySource::Kind::kParameter) {
+        quotient(e, k, Path::kParameterOnly, {});
+        for (std::size_t i = 0; i < n_; ++i) rows[i] += sums_.r[i];
+      }
+    }
+    if (!linearised || outputs) quotient(e, k, Path::kFull, w);
+    if (!linearised) std::copy(sums_.r.begin(), sums_.r.end(), rows.begin());
     for (std::size_t j = 0; j < outputs_ && outputs; ++j) {
-      e.set(Out{outputs_ * (k + 1) + j}, sum_w_[j] / h);
+      e.set(Out{outputs_ * (k + 1) + j}, sums_.w[j]);
     }
   }
 }

@@ -10,6 +10,11 @@
 // consistent start (which makes the algebraic part of s_k and every s_k' consistent with x's) and
 // output rows. A start value as the source has s_k(t0) = e_j and no F_p term; a parameter has
 // s_k(t0) = d(start values)/dp_k, by the same quotient on the model's start values.
+// A model whose Jacobian is exact (SimulationModel::has_exact_jacobian) gives the rows as
+// F_x s_k + F_x' s_k' from it instead (model_linearisation.hpp), a parameter's own F_p_k still
+// by the quotient, at the point: the quotient along the path carries the rounding of
+// x + eps s_k times F_x over its step, which where s_k is small against x the Newton
+// iterations of a stiff model at tight tolerances cannot get below.
 // Its Newton matrix is the difference quotient IDA (or the coloured one with KLU) takes of the
 // whole augmented system, or where the model supplies its Jacobian, that Jacobian on each
 // diagonal block and its quotient along each source below them (sensitivity_jacobian.cpp);
@@ -33,6 +38,7 @@
 #include "hdae/options.hpp"
 #include "model/model_in_use.hpp"
 #include "model/row_sizes.hpp"
+#include "sensitivity/model_linearisation.hpp"
 #include "sensitivity/sensitivity_sources.hpp"
 
 namespace hdae::detail {
@@ -84,9 +90,15 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   void augment_pattern();
   /// The derivative of the model's start values along source k.
   [[nodiscard]] std::vector<double> start_derivative(std::size_t k);
-  /// Evaluates the model at x + eps s_k, x' + eps s_k', p_k + eps into r and w.
-  void evaluate_at(const Evaluation& e, std::size_t k, double eps, std::span<double> r,
+  /// What a quotient moves: the whole path of source k, or its parameter alone at the point.
+  enum class Path { kFull, kParameterOnly };
+  /// Evaluates the model at x + eps s_k, x' + eps s_k', p_k + eps (kParameterOnly: at x, x',
+  /// p_k + eps) into r and w.
+  void evaluate_at(const Evaluation& e, std::size_t k, double eps, Path path, std::span<double> r,
                    std::span<double> w);
+  /// The derivative along source k's path (or its parameter) by its stencil into sums_.r, and
+  /// into sums_.w for the outputs where w is not empty; e holds the rows at the point itself.
+  void quotient(Evaluation& e, std::size_t k, Path path, std::span<double> w);
   /// Sets parameter source k to its value plus eps (0: back to its value).
   void vary(std::size_t k, double eps);
   /// The quotient for source k: central, or one-sided where its parameter's range ends
@@ -109,6 +121,10 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   /// reformulate its rows.
   void handle(EventContext& event, std::vector<double> x, std::span<const double> der_x,
               const std::vector<double>& tau);
+  /// s- + x'- dt*/dp into x and the correction's second half for a later pass (pending_).
+  void begin_event_time_correction(EventContext& event, const HandlerCall& first,
+                                   std::vector<double>& x, std::span<const double> der_x,
+                                   const std::vector<double>& tau);
   /// The handler's call only states the same solution in other rows (EventContext::
   /// reformulated, nothing written, scheduled or switched): x and x' go on continuously, and
   /// so do the sensitivities, whatever the event time's derivative.
@@ -154,9 +170,17 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   ModelStructure structure_;
   std::size_t n_ = 0;        ///< unknowns (and rows) of the model
   std::size_t outputs_ = 0;  ///< outputs of the model
-  /// Scratch: a point on the path, the residual and outputs there, their weighted sums.
-  std::vector<double> x_, der_x_, r_, w_, sum_r_, sum_w_;
+  /// Scratch: a point on the path, its left limits in a jump solve, the residual and outputs
+  /// there.
+  std::vector<double> x_, der_x_, left_, r_, w_;
+  /// The stencil's weighted sums of the residuals and the outputs (quotient()).
+  struct Sums {
+    std::vector<double> r, w;
+  };
+  Sums sums_;
   std::vector<double> w0_;  ///< the model's outputs at the point itself
+  /// The model's rows linearised at the point, where its Jacobian is exact.
+  ModelLinearisation linearisation_;
   /// What the calls of the model's handler in one pass have asked for so far. A handler called
   /// again at the same point finds the model as its earlier call left it (a reduced model laid
   /// out afresh for a new mode, or re-selecting its states) and does not ask again: the row
@@ -169,8 +193,14 @@ class SensitivityModel final : public SimulationModel, public RowSizes {
   };
   CarriedRequests carried_;
   /// Set in the pass of an event whose time depends on the sources: dt_event/dp_k, applied
-  /// as -der_x(t+) dt_event/dp_k in the next pass, after the jump solve found der_x(t+).
-  std::vector<double> pending_event_time_;
+  /// as -der_x(t+) dt_event/dp_k in the next pass, after the jump solve found der_x(t+). A
+  /// jump over impulses leaves der_x at x'- until the next pass has made it consistent, and
+  /// the correction then waits one pass more.
+  struct PendingEventTime {
+    std::vector<double> tau;
+    bool after_impulses = false;
+  };
+  PendingEventTime pending_;
   /// Per time event and source: d(scheduled time)/dp_k, from the schedule's last change.
   std::vector<std::vector<double>> schedule_derivatives_;
 };

@@ -274,6 +274,7 @@ sundials::IntegratorSetup Integration::setup(const ModelStructure& s,
   setup.max_order = options_.max_order;
   setup.restarts_from_history = options_.restart_step != RestartStep::kIdaEstimate;
   setup.nonlinear_convergence_coef = options_.nonlinear_convergence_coef;
+  setup.step_growth_threshold = options_.step_growth_threshold;
   const linalg::ColouredPattern* coloured = reinit.workspace().pattern();
   setup.pattern = coloured != nullptr ? &coloured->pattern : nullptr;
   setup.analytic_jacobian = model_.model().provides_jacobian();

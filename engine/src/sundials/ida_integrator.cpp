@@ -105,6 +105,9 @@ void IdaIntegrator::create(double t) {
   check_ida(IDASetMaxNumSteps(mem, setup_.max_steps), "IDASetMaxNumSteps");
   check_ida(IDASetMaxOrd(mem, setup_.max_order), "IDASetMaxOrd");
   check_ida(IDASetNonlinConvCoef(mem, setup_.nonlinear_convergence_coef), "IDASetNonlinConvCoef");
+  // A lower bound outside [0, 1] keeps IDA's own (the step shrinks below an estimate of 1).
+  check_ida(IDASetEtaFixedStepBounds(mem, -1.0, setup_.step_growth_threshold),
+            "IDASetEtaFixedStepBounds");
   if (setup_.max_step_s > 0.0) check_ida(IDASetMaxStep(mem, setup_.max_step_s), "IDASetMaxStep");
   const int nroots = static_cast<int>(roots_.directions.size());
   check_ida(IDARootInit(mem, nroots, &IdaIntegrator::root_trampoline), "IDARootInit");

@@ -29,7 +29,8 @@ struct IntegratorSetup {
   double max_step_s = 0.0;      ///< 0: no limit
   long max_steps = 100000;      ///< most steps between two calls that return to the caller
   int max_order = 5;            ///< highest BDF order (IDASetMaxOrd, CVodeSetMaxOrd)
-  double nonlinear_convergence_coef = 0.33;            ///< IDASetNonlinConvCoef
+  double nonlinear_convergence_coef = 0.33;  ///< IDASetNonlinConvCoef
+  double step_growth_threshold = 2.0;        ///< IDASetEtaFixedStepBounds' upper bound (IDA only)
   const sparsity::SparsityPattern* pattern = nullptr;  ///< non-null selects KLU
   bool analytic_jacobian = false;
   /// <= 1: serial vectors; n > 1: OpenMP vectors with n threads (handles.hpp, make_vector).

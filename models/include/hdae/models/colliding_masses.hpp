@@ -9,13 +9,12 @@
 // The contact row is F = 0 (f_d: der(p_int) = 0) in free flight. In the event pass in which
 // the gap closes with the masses approaching, it becomes Newton's restitution law
 //   0 = v2 - v1 + e (v2^- - v1^-)                      f_c
-// with the pre-impact velocities v^- captured in on_event; for e > 0 the model then asks for
-// one more event pass, in which the row returns to F = 0 (that pass's jump solve changes
-// nothing) and the masses fly apart. For e = 0 (plastic impact) the masses stick: the row
-// stays the constraint 0 = v2 - v1 and the gap crossing is held closed, since no force in this
-// model can separate them. (Returning to F = 0 instead would leave the gap sitting on the
-// crossing threshold, where integration noise of s2 - s1, about abs_tol, makes spurious
-// crossings.)
+// with the pre-impact velocities v^- the jump's left limits (Evaluation::left_limit); for e > 0 the
+// model then asks for one more event pass, in which the row returns to F = 0 (that pass's jump
+// solve changes nothing) and the masses fly apart. For e = 0 (plastic impact) the masses stick: the
+// row stays the constraint 0 = v2 - v1 and the gap crossing is held closed, since no force in this
+// model can separate them. (Returning to F = 0 instead would leave the gap sitting on the crossing
+// threshold, where integration noise of s2 - s1, about abs_tol, makes spurious crossings.)
 //
 // Known answers: momentum m1 v1 + m2 v2 is conserved, v2^+ - v1^+ = -e (v2^- - v1^-), and the
 // kinetic energy drops by m1 m2 / (2 (m1 + m2)) (1 - e^2) (v1^- - v2^-)^2.
@@ -73,8 +72,6 @@ class CollidingMasses final : public Model {
   ImpulseForm form_;
   enum class Contact { kOpen, kImpact, kStuck };
   Contact contact_state_ = Contact::kOpen;  ///< what the contact row says (see above)
-  double v1_before_ = 0.0;                  ///< v1(t_e^-) of the current impact
-  double v2_before_ = 0.0;
   int impacts_ = 0;
   Var s1_, s2_, v1_, v2_, force_;  ///< force_: p_int or F (see ImpulseForm)
   Eq kinematics1_, kinematics2_, momentum1_, momentum2_, contact_;

@@ -71,8 +71,7 @@ class ThreeMasses final : public Model {
 
   ThreeMassesParameters p_;
   ImpulseForm form_;
-  std::array<bool, 2> impact_pass_ = {false, false};             ///< stop row k is the impact law
-  std::array<double, 2> relative_velocity_before_ = {0.0, 0.0};  ///< v_{k+1}^- - v_k^-
+  std::array<bool, 2> impact_pass_ = {false, false};  ///< stop row k is the impact law
   std::array<int, 2> impacts_ = {0, 0};
   std::array<Var, 3> s_, v_;
   std::array<Var, 2> force_;  ///< p_int_k (integral states) or F_k (impact sources)

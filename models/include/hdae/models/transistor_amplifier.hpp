@@ -29,6 +29,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 
 #include "hdae/model_builder.hpp"
 
@@ -54,6 +55,12 @@ class TransistorAmplifier final : public Model {
   explicit TransistorAmplifier(TransistorAmplifierParameters p = {});
   void evaluate(Evaluation& e) override;
   void parameters_changed() override;
+  /// The rows' exact derivatives, for the sensitivities (SimulationModel::has_exact_jacobian);
+  /// provides_jacobian() stays false, so the model's own runs keep IDA's difference quotients
+  /// for their Newton matrix, as the catalog's references were made.
+  [[nodiscard]] bool has_exact_jacobian() const override { return true; }
+  void jacobian(double t, double cj, std::span<const double> x, std::span<const double> der_x,
+                JacobianEntries& entries) override;
 
   [[nodiscard]] const TransistorAmplifierParameters& parameters() const { return p_; }
   /// The input voltage Ue(t) in V.
