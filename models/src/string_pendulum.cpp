@@ -57,24 +57,20 @@ void StringPendulum::parameters_changed() {
 }
 
 void StringPendulum::on_event(EventContext& event) {
-  switch (mode_) {
-    case Mode::kJerk:
-      // The previous pass integrated the jerk: the string is taut from here on.
-      mode_ = Mode::kTaut;
-      break;
-    case Mode::kTaut:
-      if (event.rose(slackens_)) {
-        mode_ = Mode::kSlack;
-        const double x = event.x(x_), y = event.x(y_), L = p_.length_m;
-        slack_offset_ = (x * x + y * y - L * L) / L;
-      }
-      break;
-    case Mode::kSlack:
-      if (event.rose(stretches_)) {
-        mode_ = Mode::kJerk;
-        event.impulse(T_);
-      }
-      break;
+  // The jerk belongs to the pass in which the stretch rose, and a second call in that pass
+  // does the same; the pass after it, where the crossing no longer rises, finds the string
+  // taut. Decided from the crossings and the state alone, as a run with sensitivities needs.
+  if ((mode_ == Mode::kSlack || mode_ == Mode::kJerk) && event.rose(stretches_)) {
+    mode_ = Mode::kJerk;
+    event.impulse(T_);
+    return;
+  }
+  if (mode_ == Mode::kJerk) {
+    mode_ = Mode::kTaut;
+  } else if (mode_ == Mode::kTaut && event.rose(slackens_)) {
+    mode_ = Mode::kSlack;
+    const double x = event.x(x_), y = event.x(y_), L = p_.length_m;
+    slack_offset_ = (x * x + y * y - L * L) / L;
   }
 }
 

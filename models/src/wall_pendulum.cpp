@@ -68,22 +68,17 @@ void WallPendulum::parameters_changed() {
 
 void WallPendulum::reset() {
   impact_pass_ = false;
-  vx_before_ = 0.0;
   impacts_ = 0;
 }
 
 void WallPendulum::on_event(EventContext& event) {
-  if (impact_pass_) {
-    // The previous pass integrated the impulse; the contact is passive again.
-    impact_pass_ = false;
-    return;
-  }
-  if (event.rose(at_wall_) && event.x(vx_) < 0.0) {
-    impact_pass_ = true;
-    vx_before_ = event.x(vx_);
-    ++impacts_;
-    event.impulse(Fc_);  // implies the next pass, which returns to Fc = 0
-  }
+  // The impact belongs to the pass in which the bob reached the wall moving towards it; the
+  // next pass (the crossing no longer rises there) returns to Fc = 0. Decided from the
+  // crossing and the state alone, a second call at the same point does the same.
+  const bool impact = event.rose(at_wall_) && event.x(vx_) < 0.0;
+  if (impact && !impact_pass_) ++impacts_;
+  impact_pass_ = impact;
+  if (impact) event.impulse(Fc_);  // implies the next pass
 }
 
 void WallPendulum::outputs(Evaluation& e) const {

@@ -9,7 +9,8 @@ namespace {
 /// Jets of depth D along the curve: t + h, x_j(t + h), der_x_j(t + h).
 template <int D>
 void derivatives_with_jets(const PhysicsModel& model, const SlotLayout& layout, double t,
-                           std::span<const double> slots, std::span<double> out) {
+                           std::span<const double> slots, std::span<double> out,
+                           std::span<const double> left_limits) {
   const std::size_t n = layout.n;
   // Several times per step: the jets' storage is kept between calls (one set per thread, as
   // a model runs on one thread at a time), the residuals cleared as fresh jets would be.
@@ -30,7 +31,9 @@ void derivatives_with_jets(const PhysicsModel& model, const SlotLayout& layout, 
   time[0] = t;
   time[1] = 1.0;
   const Jet<D> tj = Jet<D>::from_derivatives(time.data());
-  Equations<Jet<D>> eqs(tj, x, der_x, r, model.context());
+  EquationsContext context = model.context();
+  context.left_limits = left_limits;
+  Equations<Jet<D>> eqs(tj, x, der_x, r, context);
   model.residuals_of(eqs);
   for (std::size_t i = 0; i < n; ++i) {
     if (!layout.has_rows(i)) continue;  // an alias: it holds by construction
@@ -49,30 +52,34 @@ void original_point(const SlotLayout& layout, std::span<const double> slots, std
 }
 
 void original_residual(const PhysicsModel& model, const SlotLayout& layout, double t,
-                       std::span<const double> slots, std::span<double> r) {
+                       std::span<const double> slots, std::span<double> r,
+                       std::span<const double> left_limits) {
   std::vector<double> x(layout.n), der_x(layout.n);
   original_point(layout, slots, x, der_x);
-  Equations<double> eqs(t, x, der_x, r, model.context());
+  EquationsContext context = model.context();
+  context.left_limits = left_limits;
+  Equations<double> eqs(t, x, der_x, r, context);
   model.residuals_of(eqs);
 }
 
 void equation_derivatives(const PhysicsModel& model, const SlotLayout& layout, double t,
-                          std::span<const double> slots, std::span<double> out) {
+                          std::span<const double> slots, std::span<double> out,
+                          std::span<const double> left_limits) {
   switch (layout.max_c) {
     case 0: {
       std::vector<double> r(layout.n);
-      original_residual(model, layout, t, slots, r);
+      original_residual(model, layout, t, slots, r, left_limits);
       for (std::size_t i = 0; i < layout.n; ++i) {
         if (layout.has_rows(i)) out[layout.row(i, 0)] = r[i];
       }
       return;
     }
     case 1:
-      return derivatives_with_jets<1>(model, layout, t, slots, out);
+      return derivatives_with_jets<1>(model, layout, t, slots, out, left_limits);
     case 2:
-      return derivatives_with_jets<2>(model, layout, t, slots, out);
+      return derivatives_with_jets<2>(model, layout, t, slots, out, left_limits);
     default:
-      return derivatives_with_jets<3>(model, layout, t, slots, out);
+      return derivatives_with_jets<3>(model, layout, t, slots, out, left_limits);
   }
 }
 

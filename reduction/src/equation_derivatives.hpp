@@ -12,13 +12,17 @@ namespace hdae::reduction {
 /// out[layout.row(i, q)] = d^q F_i / dt^q for q = 0..c_i, where x_j^(k) is the slot
 /// layout.slot(j, k) (derivatives above d_j do not enter these rows, by Pryce's offsets).
 /// One evaluation of the model with jets of depth max c_i (with doubles when it is 0).
+/// left_limits: the original's variables just before the jump being solved (an impact's),
+/// for Equations::left_limit; empty elsewhere.
 void equation_derivatives(const PhysicsModel& model, const SlotLayout& layout, double t,
-                          std::span<const double> slots, std::span<double> out);
+                          std::span<const double> slots, std::span<double> out,
+                          std::span<const double> left_limits = {});
 
 /// The original model's residual F(t, x, der_x) at the slots: x_j = x_j^(0),
 /// der_x_j = x_j^(1) (0 when d_j = 0, where no row holds der(x_j)).
 void original_residual(const PhysicsModel& model, const SlotLayout& layout, double t,
-                       std::span<const double> slots, std::span<double> r);
+                       std::span<const double> slots, std::span<double> r,
+                       std::span<const double> left_limits = {});
 
 /// x and der_x of the original model from the slots, as original_residual reads them.
 void original_point(const SlotLayout& layout, std::span<const double> slots, std::span<double> x,

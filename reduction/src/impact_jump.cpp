@@ -115,7 +115,11 @@ class JumpEquations {
         layout_(layout),
         plan_(plan),
         t_(t),
-        minus_(y_minus.begin(), y_minus.end()) {}
+        minus_(y_minus.begin(), y_minus.end()),
+        left_(layout.n) {
+    std::vector<double> der_minus(layout.n);
+    original_point(layout, y_minus, left_, der_minus);
+  }
 
   [[nodiscard]] std::size_t size() const {
     return plan_.rows_at_plus.size() + plan_.integrated.size();
@@ -134,7 +138,7 @@ class JumpEquations {
   void operator()(std::span<const double> z, std::span<double> r) const {
     const std::vector<double> plus = right_limits(z);
     all_rows_.resize(layout_.num_equation_rows);
-    equation_derivatives(model_, layout_, t_, plus, all_rows_);
+    equation_derivatives(model_, layout_, t_, plus, all_rows_, left_);
     std::size_t m = 0;
     for (const std::size_t row : plan_.rows_at_plus) r[m++] = all_rows_[row];
     if (plan_.integrated.empty()) return;
@@ -155,8 +159,8 @@ class JumpEquations {
       without[u] = 0.0;
     }
     std::vector<double> r_with(layout_.n), r_without(layout_.n);
-    original_residual(model_, layout_, t_, with, r_with);
-    original_residual(model_, layout_, t_, without, r_without);
+    original_residual(model_, layout_, t_, with, r_with, left_);
+    original_residual(model_, layout_, t_, without, r_without, left_);
     for (const std::size_t i : plan_.integrated) r[m++] = r_with[i] - r_without[i];
   }
 
@@ -166,6 +170,7 @@ class JumpEquations {
   const Plan& plan_;
   double t_;
   std::vector<double> minus_;
+  std::vector<double> left_;  ///< the original's variables at the left limits (left_limit)
   mutable std::vector<double> all_rows_;
 };
 

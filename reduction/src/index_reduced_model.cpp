@@ -218,8 +218,16 @@ void IndexReducedModel::evaluate(Evaluation& e) {
     m.original->evaluate_crossings(e, xo, der_xo);
   }
   if (e.wants_residuals()) {
+    // In the engine's jump solves: the original's left limits from the slots' (left_limit).
+    thread_local std::vector<double> left, der_left;
+    std::span<const double> left_limits;
+    if (!e.left_limits().empty()) {
+      left.resize(m.layout.n), der_left.resize(m.layout.n);
+      reduction::original_point(m.layout, e.left_limits(), left, der_left);
+      left_limits = left;
+    }
     reduction::equation_derivatives(*m.original, m.layout, e.t(), x,
-                                    r.subspan(0, m.layout.num_equation_rows));
+                                    r.subspan(0, m.layout.num_equation_rows), left_limits);
     for (std::size_t k = 0; k < m.selection.states.size(); ++k) {
       r[m.layout.num_equation_rows + k] = der_x[m.selection.states[k]] - x[m.selection.next[k]];
     }

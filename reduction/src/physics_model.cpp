@@ -22,7 +22,10 @@ void set_substituted_outputs(const SubstitutionTable& table, std::span<const dou
 void PhysicsModel::evaluate(Evaluation& e) {
   const std::size_t crossings = structure().crossings.size();
   if (booleans_.size() != crossings) booleans_.assign(crossings, kUnknown);
-  EquationsContext context{.substitutions = &substitutions_, .evaluation = &e, .record = booleans_};
+  EquationsContext context{.substitutions = &substitutions_,
+                           .evaluation = &e,
+                           .record = booleans_,
+                           .left_limits = e.left_limits()};
   Equations<double> eqs(e.t(), e.x(), e.der_x(), e.residuals(), context);
   residuals_of(eqs);
   if (!e.wants_outputs()) return;

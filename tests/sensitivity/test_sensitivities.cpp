@@ -19,7 +19,6 @@
 #include "hdae/models/pendulum.hpp"
 #include "hdae/models/pid_controller.hpp"
 #include "hdae/models/slider_crank.hpp"
-#include "hdae/models/wall_pendulum.hpp"
 #include "hdae/simulator.hpp"
 
 namespace hdae {
@@ -436,19 +435,6 @@ TEST_CASE("sensitivities that cannot be computed are errors naming them before t
                        "SimulationOptions::rel_tol must be >= 1e-09 in a run with sensitivities "
                        "(their difference quotients carry no more digits), got 1e-10",
                        OptionError);
-}
-
-TEST_CASE("an impact a reduced model integrates itself ends a sensitivity run naming why") {
-  // The Cartesian pendulum hitting the wall (models/wall_pendulum.hpp) integrates its impact
-  // in its own handler, which a run with sensitivities cannot differentiate: the run throws
-  // at the impact with that reason, not with what a second call of the handler did.
-  const std::unique_ptr<IndexReducedModel> pendulum = models::make_wall_pendulum();
-  SimulationOptions o = tight(1.0, 0.1);
-  o.sensitivities = {"e"};
-  CHECK_THROWS_WITH_AS((void)simulate(*pendulum, o),
-                       doctest::Contains("a run with sensitivities cannot follow an event that "
-                                         "changes the unknowns or integrates its own impacts"),
-                       ModelCallbackError);
 }
 
 TEST_CASE("a sensitivity run holds its model like any run") {

@@ -5,12 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
+#include <vector>
 
 #include "hdae/errors.hpp"
 #include "hdae/model_builder.hpp"
 #include "hdae/models/colliding_masses.hpp"
 #include "hdae/models/three_masses.hpp"
+#include "hdae/models/wall_pendulum.hpp"
 #include "hdae/simulator.hpp"
 
 namespace hdae {
@@ -137,6 +140,71 @@ TEST_CASE("momentum and the restitution law hold for the sensitivities of three 
       momentum += m[i] * at(r, "d(v" + std::to_string(i + 1) + ")/d(start(v1))", t);
     }
     CHECK(momentum == doctest::Approx(m[0]).epsilon(1e-7));
+  }
+}
+
+/// The times of the events at which `crossing` flipped, with their d(t)/d(source).
+std::vector<std::pair<double, double>> event_times(const SimulationResult& r,
+                                                   const std::string& crossing,
+                                                   const std::string& source) {
+  std::vector<std::pair<double, double>> out;
+  for (const EventRecord& e : r.events) {
+    const bool flipped =
+        std::any_of(e.crossings.begin(), e.crossings.end(),
+                    [&](const CrossingRecord& c) { return c.crossing == crossing; });
+    if (!flipped) continue;
+    for (const TimeSensitivity& s : e.time_sensitivities) {
+      if (s.sensitivity == source) out.emplace_back(e.t, s.value);
+    }
+  }
+  return out;
+}
+
+TEST_CASE("sensitivities pass the impacts a reduced model integrates, as the closed forms say") {
+  // The wall pendulum (models/wall_pendulum.hpp, index 3, reduced by the engine) released at
+  // rest from the horizontal, the wall under the pivot: each impact happens at the bottom,
+  // where the bob moves horizontally and omega+ = -e omega-. With v0 = sqrt(2 g L) the speed at
+  // the first impact, the speed after the n-th is e^n v0 and the energy after it (zero at the
+  // pivot's height) is E_n = m g L (e^(2n) - 1), so
+  //   d(vx)/d(e) = v0 right after the first impact, 2 e v0 right after the second,
+  //   d(E)/d(e) = 2 e m g L between the first two impacts, 4 e^3 m g L between the next two.
+  // The first impact comes after the quarter period K(1/sqrt 2) sqrt(L/g), which e does not
+  // move; between the first two the bob swings out to cos(theta1) = 1 - e^2 and back, half
+  // the period of that swing, 2 sqrt(L/g) K(k) with k = sin(theta1/2) = e/sqrt 2, so
+  //   d(t2)/d(e) = 2 sqrt(L/g) K'(k) / sqrt 2,  K'(k) = E(k) / (k (1 - k^2)) - K(k) / k
+  // (K, E the complete elliptic integrals of the first and second kind). Every impact is at
+  // x = 0, whatever e: x(t2(e); e) = 0 gives d(x)/d(e) = -vx d(t2)/d(e) on either side of it.
+  const models::WallPendulumParameters p;
+  const std::unique_ptr<IndexReducedModel> pendulum = models::make_wall_pendulum(p);
+  SimulationOptions o = tight(2.0, 0.1);
+  o.sensitivities = {"e"};
+  const SimulationResult r = simulate(*pendulum, o);
+  REQUIRE_MESSAGE(r.status.outcome == Outcome::kReachedStopTime, r.status.message);
+  const double L = p.length_m, g = p.gravity_mps2, m = p.mass_kg, e = p.restitution;
+  const double v0 = std::sqrt(2.0 * g * L);
+  const double k = e / std::numbers::sqrt2;
+  const double dK = std::comp_ellint_2(k) / (k * (1.0 - k * k)) - std::comp_ellint_1(k) / k;
+  const auto impacts = event_times(r, "x - x_wall < 0", "e");
+  REQUIRE(impacts.size() >= 2);
+  const double tol = 1e-5;
+  CHECK(impacts[0].first ==
+        doctest::Approx(std::comp_ellint_1(1.0 / std::numbers::sqrt2) * std::sqrt(L / g)));
+  CHECK(impacts[0].second == doctest::Approx(0.0).scale(1.0).epsilon(tol));
+  CHECK(impacts[1].second ==
+        doctest::Approx(2.0 * std::sqrt(L / g) * dK / std::numbers::sqrt2).epsilon(tol));
+  CHECK(at(r, "d(vx)/d(e)", impacts[0].first) == doctest::Approx(v0).epsilon(tol));
+  CHECK(at(r, "d(vx)/d(e)", impacts[1].first) == doctest::Approx(2.0 * e * v0).epsilon(tol));
+  CHECK(at(r, "d(x)/d(e)", impacts[1].first) ==
+        doctest::Approx(-e * e * v0 * impacts[1].second).epsilon(tol));
+  for (const double t : {0.5, 0.7, 0.9, 1.1}) {
+    CAPTURE(t);
+    REQUIRE(t < impacts[1].first);
+    CHECK(at(r, "d(energy)/d(e)", t) == doctest::Approx(2.0 * e * m * g * L).epsilon(tol));
+  }
+  for (const double t : {1.3, 1.5, 1.7}) {
+    CAPTURE(t);
+    REQUIRE((impacts.size() < 3 || t < impacts[2].first));
+    CHECK(at(r, "d(energy)/d(e)", t) == doctest::Approx(4.0 * e * e * e * m * g * L).epsilon(tol));
   }
 }
 

@@ -31,14 +31,11 @@ struct Plan {
   std::vector<std::pair<std::string, double>> source_steps;
   /// KLU for the augmented system however small (SimulationOptions::sparse_min_unknowns).
   bool sparse = false;
-  /// Not empty: the model's sensitivities are refused by design, and the run's error must
-  /// contain this text (the reason).
-  std::string refusal;
 };
 
 /// The check of one source of a plan.
 struct SourceCheck {
-  enum class Verdict { kPass, kFail, kRefused };
+  enum class Verdict { kPass, kFail };
   std::string model;
   std::string source;
   Verdict verdict = Verdict::kFail;

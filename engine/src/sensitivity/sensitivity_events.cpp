@@ -7,7 +7,8 @@
 // in the event's first pass s- becomes s- + x'- dt*/dp; the handler's writes are
 // differentiated along each source by calling it at nearby points (x- + eps s, p + eps); the
 // jump solve, run on the sensitivity rows as on the model's, carries the linearised jump
-// through mode changes and impulses; and the next pass, which sees x'+, subtracts x'+ dt*/dp.
+// through mode changes and impulses (a model that integrates its impact itself has it inside
+// its writes); and the next pass that sees x'+ subtracts x'+ dt*/dp.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -81,10 +82,10 @@ SensitivityModel::HandlerCall SensitivityModel::call_handler(const EventContext&
 
 void SensitivityModel::refuse_unsupported(const HandlerCall& call) const {
   const EventRequests& r = call.requests;
-  if (r.previous_unknowns || r.impulses_integrated) {
+  if (r.previous_unknowns) {
     throw ModelError(fmt::format(
         "model '{}': a run with sensitivities cannot follow an event that changes the unknowns "
-        "or integrates its own impacts (EventContext::unknowns_changed, impulses_integrated)",
+        "(EventContext::unknowns_changed)",
         model_.structure().name));
   }
 }
@@ -122,6 +123,7 @@ void SensitivityModel::check_first_call(const EventContext& event, const Handler
   // at the same point would not repeat.
   refuse_unsupported(first);
   const bool switches = !first.requests.impulse_sources.empty() ||
+                        first.requests.impulses_integrated ||
                         !std::equal(first.row_kinds.begin(), first.row_kinds.end(),
                                     event.requests_.row_kinds->begin());
   if (switches) refuse_kept_state(event, x, der_x);
@@ -150,6 +152,13 @@ void SensitivityModel::apply_requests(EventContext& event, const HandlerCall& ca
   for (const std::size_t v : r.impulse_sources) {
     // The impulse's sensitivity is a Dirac impulse too: the rows of s_k hold its derivative.
     for (std::size_t k = 0; k <= sources_.size(); ++k) event.impulse(Var{v + k * n_});
+  }
+  if (r.impulses_integrated) {
+    // The model made the jump itself: the handler's writes differentiated are the jump's
+    // sensitivities, and the next pass makes both consistent.
+    std::vector<EventContext::IntegratedImpulse> impulses;
+    for (const auto& [v, integral] : r.integrated_impulses) impulses.push_back({Var{v}, integral});
+    event.impulses_integrated(impulses);
   }
 }
 
@@ -233,7 +242,7 @@ void SensitivityModel::begin_event_time_correction(EventContext& event, const Ha
   for (std::size_t k = 0; k < sources_.size(); ++k) {
     for (std::size_t j = 0; j < n_; ++j) x[n_ * (k + 1) + j] += der_x[j] * tau[k];
   }
-  pending_ = {tau, !first.requests.impulse_sources.empty()};
+  pending_ = {tau, !first.requests.impulse_sources.empty() || first.requests.impulses_integrated};
   event.request_iteration();
 }
 

@@ -38,6 +38,9 @@ struct EquationsContext {
   std::span<const char> booleans;
   /// Where an evaluation's crossing Booleans are recorded (with evaluation only).
   std::span<char> record;
+  /// The left limits x^- of the model's variables in a jump being solved over this model's
+  /// equations (the index reduction's impact); empty elsewhere (Equations::left_limit).
+  std::span<const double> left_limits;
 };
 
 namespace detail {
@@ -84,6 +87,15 @@ class Equations {
       }
     }
     return der_x_[j];
+  }
+  /// The value of v just before the jump being solved, x_v^- (Evaluation::left_limit): the
+  /// impact's left limit when the index reduction integrates one, the engine's in a
+  /// simulation's evaluation of this model, x(v) elsewhere. A constant to the jets: a law on
+  /// left limits holds only at the jump, where no derivative along the solution is taken.
+  [[nodiscard]] double left_limit(Var v) const {
+    const std::size_t j = detail::checked("variable", v.index, x_.size());
+    if (!context_.left_limits.empty()) return context_.left_limits[j];
+    return detail::scalar_value(x_[j]);
   }
   /// Sets the residual of equation e.
   void set(Eq e, const S& residual) {

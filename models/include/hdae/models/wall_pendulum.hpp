@@ -63,7 +63,8 @@ class WallPendulum final : public PhysicsModelOf<WallPendulum> {
     e.set(momentum_x_, m * e.der(vx_) + F * x / L - Fc);
     e.set(momentum_y_, m * e.der(vy_) + F * y / L + m * p_.gravity_mps2);
     e.set(rod_, x * x + y * y - L * L);
-    e.set(contact_, impact_pass_ ? vx + p_.restitution * vx_before_ : Fc);
+    // The restitution law relates vx+ to vx- (left_limit: vx before the impact's jump).
+    e.set(contact_, impact_pass_ ? vx + p_.restitution * e.left_limit(vx_) : Fc);
   }
 
   [[nodiscard]] const WallPendulumParameters& parameters() const { return p_; }
@@ -80,8 +81,7 @@ class WallPendulum final : public PhysicsModelOf<WallPendulum> {
   Eq kinematics_x_, kinematics_y_, momentum_x_, momentum_y_, rod_, contact_;
   Crossing at_wall_;
   Out phi_, energy_;
-  bool impact_pass_ = false;
-  double vx_before_ = 0.0;
+  bool impact_pass_ = false;  ///< the contact row is the restitution law
   int impacts_ = 0;
 };
 
