@@ -3,7 +3,7 @@
 // impacts, so the chattering detector stays quiet) run through hdae's full event machinery
 // and through a hand-written raw-IDA loop doing the same root finding (the same root
 // function with the same restart offset and direction) and restarts (IDAReInit from the
-// post-impact state). IDA's counters must agree; the wall times are interleaved.
+// post-impact state). IDA's counters must agree; the CPU times are interleaved.
 //
 // Usage: hdae-bench-events [--smoke] [--impacts 10000,100000] [--rounds R]
 #include <iostream>
@@ -29,9 +29,8 @@ int run(const Arguments& args) {
   MarkdownTable counters({"impacts", "set-up", "nst", "steps per event", "nre", "nje",
                           "root-function calls", "events hdae / raw", "counters identical",
                           "final state rel. diff."});
-  MarkdownTable times({"impacts", "hdae events/s", "raw IDA events/s", "hdae per event",
-                       "raw per event", "hdae / raw (median of per-round ratios)",
-                       "target <= 1.5"});
+  MarkdownTable times({"impacts", "hdae events/s", "raw IDA events/s", "hdae CPU per event",
+                       "raw CPU per event", "hdae / raw", "target <= 0.9"});
   bool all_identical = true;
   for (const std::size_t impacts : impacts_list) {
     const auto c = make_elastic_ball_case(impacts);
@@ -62,16 +61,17 @@ int run(const Arguments& args) {
         rounds, [&c] { (void)c->run_hdae(); },
         [&c, &x0, &der_x0] { (void)c->run_raw(x0, der_x0); });
     const auto per_s = [events](double s) { return static_cast<double>(events) / s; };
-    const double ratio = t.median_of_ratios();
-    times.add_row({fmt::format("{}", impacts), fmt::format("{:.3g}", per_s(t.median_a_s())),
-                   fmt::format("{:.3g}", per_s(t.median_b_s())),
-                   format_seconds(t.median_a_s() / static_cast<double>(events)),
-                   format_seconds(t.median_b_s() / static_cast<double>(events)),
-                   format_ratio(ratio), ratio <= 1.5 ? "met" : "**not met**"});
+    const double ratio = t.ratio_of_min_cpu();
+    times.add_row({fmt::format("{}", impacts), fmt::format("{:.3g}", per_s(t.min_a_cpu_s())),
+                   fmt::format("{:.3g}", per_s(t.min_b_cpu_s())),
+                   format_seconds(t.min_a_cpu_s() / static_cast<double>(events)),
+                   format_seconds(t.min_b_cpu_s() / static_cast<double>(events)),
+                   format_ratio(ratio), ratio <= 0.9 ? "met" : "**not met**"});
     std::cerr << fmt::format("events: {} impacts done\n", impacts);
   }
   fmt::print("#### IDA counters, hdae / raw IDA\n\n{}\n", counters.str());
-  fmt::print("#### Throughput ({} interleaved rounds, medians)\n\n{}\n", rounds, times.str());
+  fmt::print("#### Throughput (CPU time of the thread, the least of {} interleaved rounds)\n\n{}\n",
+             rounds, times.str());
   return all_identical ? 0 : 3;
 }
 

@@ -12,7 +12,7 @@
 // (linear in log(error) against log(CPU time)) and divided by the hand form's.
 //
 // Usage: hdae-bench-higher-index [--smoke] [--rounds 7] [--min-sample-s 0.05]
-//   --rounds        timed rounds per form and tolerance (the two forms alternate); the median
+//   --rounds        timed rounds per form and tolerance (the two forms alternate); the least
 //   --min-sample-s  a timed sample repeats a short run until it takes this long
 #include <algorithm>
 #include <array>
@@ -254,7 +254,7 @@ struct Measurement {
   std::vector<double> build_cpu_s;  ///< constructing the model (for the reduced form: the
                                     ///< analysis and the reduction), per round
 
-  [[nodiscard]] double median_cpu_s() const { return median(cpu_s); }
+  [[nodiscard]] double least_cpu_s() const { return minimum(cpu_s); }
 };
 
 /// First run of a form at a tolerance: the counters, the error, and how many runs one timed
@@ -340,7 +340,7 @@ struct AtEqualAccuracy {
 AtEqualAccuracy reduced_time_at(const std::vector<Measurement>& sweep, double error) {
   std::vector<const Measurement*> runs;
   for (const Measurement& m : sweep) {
-    if (std::isfinite(m.error) && m.error > 0.0 && std::isfinite(m.median_cpu_s())) {
+    if (std::isfinite(m.error) && m.error > 0.0 && std::isfinite(m.least_cpu_s())) {
       runs.push_back(&m);
     }
   }
@@ -348,7 +348,7 @@ AtEqualAccuracy reduced_time_at(const std::vector<Measurement>& sweep, double er
   if (runs.empty() || !(error > 0.0)) return a;
   if (runs.front()->error <= error) {
     a.kind = AtEqualAccuracy::Kind::kAtMost;
-    a.cpu_s = runs.front()->median_cpu_s();
+    a.cpu_s = runs.front()->least_cpu_s();
     return a;
   }
   // The first pair of neighbouring tolerances whose errors bracket the target: linear in
@@ -359,8 +359,8 @@ AtEqualAccuracy reduced_time_at(const std::vector<Measurement>& sweep, double er
     if (looser.error >= error && tighter.error <= error) {
       const double le0 = std::log(looser.error);
       const double le1 = std::log(tighter.error);
-      const double lc0 = std::log(looser.median_cpu_s());
-      const double lc1 = std::log(tighter.median_cpu_s());
+      const double lc0 = std::log(looser.least_cpu_s());
+      const double lc1 = std::log(tighter.least_cpu_s());
       const double w = le0 == le1 ? 1.0 : (std::log(error) - le0) / (le1 - le0);
       a.kind = AtEqualAccuracy::Kind::kInterpolated;
       a.cpu_s = std::exp(lc0 + w * (lc1 - lc0));
@@ -370,7 +370,7 @@ AtEqualAccuracy reduced_time_at(const std::vector<Measurement>& sweep, double er
     }
   }
   a.kind = AtEqualAccuracy::Kind::kMoreThan;
-  a.cpu_s = runs.back()->median_cpu_s();
+  a.cpu_s = runs.back()->least_cpu_s();
   return a;
 }
 
@@ -405,7 +405,7 @@ std::string sweep_table(const Pair& pair, const Sweep& s) {
                                       std::to_string(m->statistics.error_test_failures),
                                       std::to_string(m->statistics.convergence_failures),
                                       m->finished ? format_error(m->error) : "failed: " + m->status,
-                                      fmt::format("{:.5f}", m->median_cpu_s())};
+                                      fmt::format("{:.5f}", m->least_cpu_s())};
       if (pair.conserves_energy) row.insert(row.end() - 1, format_error(m->energy_error));
       table.add_row(std::move(row));
     }
@@ -428,7 +428,7 @@ std::vector<RatioRow> equal_accuracy(const Sweep& s) {
     RatioRow row;
     row.hand_tol = tol;
     row.reduced = reduced_time_at(s.reduced, hand->error);
-    row.ratio = row.reduced.cpu_s / hand->median_cpu_s();
+    row.ratio = row.reduced.cpu_s / hand->least_cpu_s();
     rows.push_back(row);
   }
   return rows;
@@ -474,7 +474,7 @@ std::string ratio_table(const Sweep& s, const std::vector<RatioRow>& rows) {
       return m.rel_tol == row.hand_tol;
     });
     table.add_row({format_tol(row.hand_tol), format_error(hand->error),
-                   seconds(hand->median_cpu_s()),
+                   seconds(hand->least_cpu_s()),
                    qualified(row.reduced.cpu_s, row.reduced.kind, seconds),
                    qualified(row.ratio, row.reduced.kind, format_two_decimals), how(row.reduced)});
   }
@@ -495,7 +495,7 @@ std::string summary_line(const Pair& pair, const Sweep& s, const std::vector<Rat
   const std::string building = fmt::format(
       "building the reduced model (analysis, reduction, "
       "consistent start) {} CPU, not in the times above",
-      format_seconds(median(build)));
+      format_seconds(minimum(build)));
   if (worst == nullptr) {
     return fmt::format("- {}: no equal-accuracy ratio (no finished run); {}.", pair.title,
                        building);

@@ -10,7 +10,7 @@
 //   accuracy at the last row: |E| over the potential energy the chain can exchange,
 //           m g L N (N + 1) / 2 (E = 0 at the start and conserved), and the worst rod's
 //           |d^2 - L^2| / L^2 (the model's output rod_drift).
-// Times are medians over the rounds (fresh models each round); the counters and the accuracy
+// Times are the least of the rounds (fresh models each round); the counters and the accuracy
 // are the same in every round. "growth" is (per step / N) over the same at the N before: 1
 // where a step costs in proportion to N. A size whose reduction or run throws is reported in
 // its row and the list goes on. With --evaluation doubles the chain is evaluated with doubles
@@ -71,7 +71,7 @@ struct Settings {
   bool doubles_only = false;
 };
 
-/// One size: the medians of the rounds and what every round shares.
+/// One size: the least times of the rounds and what every round shares.
 struct Measurement {
   std::size_t links = 0;
   std::size_t reduced_unknowns = 0;
@@ -85,7 +85,7 @@ struct Measurement {
   std::optional<std::string> error;
 
   [[nodiscard]] double per_step_s() const {
-    return median(run_cpu_s) / static_cast<double>(std::max<long>(statistics.steps, 1));
+    return minimum(run_cpu_s) / static_cast<double>(std::max<long>(statistics.steps, 1));
   }
 };
 
@@ -164,11 +164,11 @@ std::vector<std::string> row(const Measurement& m, const Measurement* before) {
   return {std::to_string(m.links),
           std::to_string(5 * m.links),
           std::to_string(m.reduced_unknowns),
-          fmt::format("{:.4f}", median(m.setup_cpu_s)),
+          fmt::format("{:.4f}", minimum(m.setup_cpu_s)),
           std::to_string(st.steps),
           std::to_string(st.residual_evaluations),
           std::to_string(st.jacobian_evaluations),
-          fmt::format("{:.4f}", median(m.run_cpu_s)),
+          fmt::format("{:.4f}", minimum(m.run_cpu_s)),
           format_seconds(m.per_step_s()),
           growth(m, before),
           format_e(m.energy_error),
@@ -218,7 +218,7 @@ int run(const Arguments& args) {
   std::cout << fmt::format(
                    "Chain of N links (L = {} m, m = {} kg, g = {} m/s2) released at rest from "
                    "the horizontal, {} s at rel_tol {:g}, linear solver {}, evaluated {}; CPU "
-                   "times are medians over {} round(s).\n\n",
+                   "times are the least of {} round(s).\n\n",
                    p.length_m, p.mass_kg, p.gravity_mps2, s.stop_s, s.rel_tol,
                    args.value("--solver", "auto"),
                    s.doubles_only ? "with doubles only (difference quotients)" : "with jets",

@@ -4,12 +4,12 @@
    against the engine's own run time inside it (result.statistics["wall_time_s"]), for the
    ideal clutch and the mass-spring chain, in interleaved rounds; with --programs, also the
    example programs hdae-<name> (a process each, writing its CSV) on the same runs.
-2. A model written in Python (the Van der Pol oscillator, mu = 10) against SciPy's solve_ivp
-   BDF at the same tolerances: wall times and the error at the end against a tight reference.
-3. Sweep throughput: hdae.sweep over the clutch on a LocalCluster of 1 and 2 worker processes.
-4. What a sweep point costs beyond its run, at three sizes: hdae.sweep of runs far shorter than
+2. Sweep throughput: hdae.sweep over the clutch on a LocalCluster of 1 and 2 worker processes.
+3. What a sweep point costs beyond its run, at three sizes: hdae.sweep of runs far shorter than
    the scheduling (the pendulum over 10 ms) on 2 worker processes, the wall time and the
    calling process's memory (peak resident size, the points and the table included) per point.
+Times are the least of the rounds: the machine's load only ever adds time. Models written in
+Python against SciPy, at equal accuracy, are bench/python_forms_bench.py's.
 
 Prints Markdown on standard output. The package is imported from the directory given with
 --pythonpath (a build's python/ folder).
@@ -18,21 +18,16 @@ Usage: /usr/bin/python3 bench/python_bench.py --pythonpath DIR [--programs DIR] 
 """
 
 import argparse
-import statistics
 import sys
 import time
 
-from scipy_peer import fmt_time  # bench/ is on sys.path: it holds this script
+from bench_format import fmt_time  # bench/ is on sys.path: it holds this script
 
-# Van der Pol: x' = y, y' = mu (1 - x^2) y - x, from (2, 0) over [0, T_VDP].
-MU, X0, T_VDP = 10.0, 2.0, 20.0
-RTOL = 1e-6
-ATOL = 1e-8  # hdae's default: abs_tol_factor (0.01) * rel_tol * nominal (1)
 OVERHEAD_TARGET = 1.05
 
 
 def overhead(hdae, rounds, chain_n):
-    """(name, median wall, median engine time, median ratio) per model. Each model's rounds
+    """(name, least wall, least engine time, least ratio) per model. Each model's rounds
     run as one block after a warm-up: alternating with the chain would put the return of the
     chain's freed 24 MB table to the system and its page faults into the short clutch run,
     which is the allocator's cost, not the package's."""
@@ -56,12 +51,12 @@ def overhead(hdae, rounds, chain_n):
             walls.append(wall)
             insides.append(inside)
             ratios.append(wall / inside)
-        rows.append((name, *(statistics.median(v) for v in (walls, insides, ratios))))
+        rows.append((name, *(min(v) for v in (walls, insides, ratios))))
     return rows
 
 
 def programs(hdae, rounds, chain_n, folder):
-    """(name, median of the program's wall time, of hdae.simulate's, median ratio): the example
+    """(name, least of the program's wall time, of hdae.simulate's, their ratio): the example
     program hdae-<name> as a process (start, run, CSV written to a temporary folder) against
     hdae.simulate of the same model and options, alternating within each round."""
     import pathlib
@@ -86,75 +81,8 @@ def programs(hdae, rounds, chain_n, folder):
                     start = time.perf_counter()
                     runs[i]()
                     times[i].append(time.perf_counter() - start)
-            ratios = [p / s for p, s in zip(*times)]
-            rows.append((name, statistics.median(times[0]), statistics.median(times[1]),
-                         statistics.median(ratios)))
+            rows.append((name, min(times[0]), min(times[1]), min(times[0]) / min(times[1])))
     return rows
-
-
-def van_der_pol_model(hdae):
-    class VanDerPol(hdae.Model):
-        """x' = y, y' = mu (1 - x^2) y - x as two residuals."""
-
-        def __init__(self):
-            super().__init__("van_der_pol")
-            self.x = self.declare_variable("x", start=X0)
-            self.y = self.declare_variable("y", start=0.0)
-            self.dx = self.declare_equation("der(x) = y")
-            self.dy = self.declare_equation("der(y) = mu (1 - x^2) y - x")
-
-        def evaluate(self, e):
-            x, y = e.x(self.x), e.x(self.y)
-            e.set(self.dx, e.der(self.x) - y)
-            e.set(self.dy, e.der(self.y) - (MU * (1.0 - x * x) * y - x))
-
-    return VanDerPol
-
-
-def vdp_rhs(_t, u):
-    return [u[1], MU * (1.0 - u[0] * u[0]) * u[1] - u[0]]
-
-
-def vdp_jac(_t, u):
-    return [[0.0, 1.0], [-2.0 * MU * u[0] * u[1] - 1.0, MU * (1.0 - u[0] * u[0])]]
-
-
-def python_model(hdae, rounds):
-    """Rows (program, median time, end error, residual or rhs calls) and the reference."""
-    from scipy.integrate import solve_ivp
-
-    ref = solve_ivp(vdp_rhs, (0.0, T_VDP), [X0, 0.0], method="Radau", rtol=1e-12, atol=1e-14,
-                    jac=vdp_jac)
-    ref_end = ref.y[:, -1]
-    model = van_der_pol_model(hdae)
-    tight = hdae.simulate(model(), stop=T_VDP, rtol=1e-12)
-    check = max(abs(tight["x"][-1] - ref_end[0]), abs(tight["y"][-1] - ref_end[1]))
-
-    def run_hdae():
-        r = hdae.simulate(model(), stop=T_VDP, rtol=RTOL)
-        return (r["x"][-1], r["y"][-1]), r.statistics["residual_evaluations"]
-
-    def run_scipy(jac):
-        s = solve_ivp(vdp_rhs, (0.0, T_VDP), [X0, 0.0], method="BDF", rtol=RTOL, atol=ATOL,
-                      jac=vdp_jac if jac else None)
-        return tuple(s.y[:, -1]), s.nfev
-
-    contenders = [("hdae, model written in Python (IDA, BDF)", run_hdae),
-                  ("SciPy solve_ivp BDF, finite-difference Jacobian", lambda: run_scipy(False)),
-                  ("SciPy solve_ivp BDF, analytic Jacobian", lambda: run_scipy(True))]
-    times = {name: [] for name, _ in contenders}
-    outcome = {}
-    for r in range(rounds):
-        for name, run in (contenders if r % 2 == 0 else contenders[::-1]):
-            start = time.perf_counter()
-            outcome[name] = run()
-            times[name].append(time.perf_counter() - start)
-    rows = []
-    for name, _ in contenders:
-        (x, y), calls = outcome[name]
-        rows.append((name, statistics.median(times[name]),
-                     max(abs(x - ref_end[0]), abs(y - ref_end[1])), calls))
-    return rows, ref_end, check
 
 
 def sweep_throughput(hdae, points, worker_counts):
@@ -243,7 +171,7 @@ def main():
     points = 4 if args.smoke else 40
 
     print("| model | hdae.simulate from Python | engine's run time inside | "
-          "Python / engine (median of rounds) | target |")
+          "Python / engine (least of rounds) | target |")
     print("| --- | --- | --- | --- | --- |")
     for name, wall, inside, ratio in overhead(hdae, rounds, chain_n):
         met = "met" if ratio <= OVERHEAD_TARGET else "not met"
@@ -252,28 +180,10 @@ def main():
     if args.programs:
         print()
         print("| model | example program (process, CSV written) | hdae.simulate | "
-              "program / Python (median of rounds) |")
+              "program / Python (least times) |")
         print("| --- | --- | --- | --- |")
         for name, program, python, ratio in programs(hdae, rounds, chain_n, args.programs):
             print(f"| {name} | {fmt_time(program)} | {fmt_time(python)} | {ratio:.3g} |")
-
-    print()
-    try:
-        rows, ref_end, check = python_model(hdae, rounds)
-    except ImportError as e:
-        print(f"SciPy is not available ({e}); install python3-scipy for this comparison.")
-    else:
-        print(f"Reference x({T_VDP:g}) = {ref_end[0]:.12g}, y({T_VDP:g}) = {ref_end[1]:.12g} "
-              f"(solve_ivp Radau, rtol 1e-12, atol 1e-14; hdae at rtol 1e-12 differs from it "
-              f"by {check:.1e}).")
-        print()
-        print("| program | time per run | / hdae | error at the end (max over x, y) | "
-              "residual calls (hdae) / nfev (SciPy) |")
-        print("| --- | --- | --- | --- | --- |")
-        base = rows[0][1]
-        for name, seconds, error, calls in rows:
-            print(f"| {name} | {fmt_time(seconds)} | {seconds / base:.3g} | {error:.1e} | "
-                  f"{calls} |")
 
     print()
     try:

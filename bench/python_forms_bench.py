@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-from scipy_peer import fmt_time
+from bench_format import fmt_time
 
 MU, T_VDP, N_CHAIN, T_CHAIN = 10.0, 20.0, 100, 10.0
 K, D = 100.0, 0.5

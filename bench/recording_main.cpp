@@ -9,15 +9,16 @@
 //   - streamed to CSV (CsvSink, what SinkSpec::csv makes),
 //   - streamed to an HDF5 file (Hdf5Sink, what SinkSpec::hdf5 makes).
 // Two measures per way. The run's CPU time (user + system) against the solve's: each run is its
-// own child process, the ways take turns round after round (their order rotated) and medians
-// are compared; this includes what recording costs outside the sink (freeing the table, caches
-// the solve finds cold), but on a shared machine the load changes CPU times by tens of percent
-// from one run to the next, far more than the cost of a few percent looked for. And the CPU
-// time spent inside the sink's calls (begin, append, end), measured per call with the thread's
-// CPU clock, over the CPU time of the rest of the same run: the load slows both alike, so their
-// ratio holds where differences between runs do not. The target is checked on that ratio: HDF5
-// at most 5 % of the solve. The sink's time is also given per row and per value.
-// The file sizes give the bytes per recorded value, time included (rows x (columns + 1)).
+// own child process, the ways take turns round after round (their order rotated) and the least
+// times of the rounds are compared; this includes what recording costs outside the sink (freeing
+// the table, caches the solve finds cold), but on a shared machine the load changes CPU times by
+// tens of percent from one run to the next, far more than the cost of a few percent looked for. And
+// the CPU time spent inside the sink's calls (begin, append, end), measured per call with the
+// thread's CPU clock, over the CPU time of the rest of the same run: the load slows both alike, so
+// their ratio holds where differences between runs do not. The targets are checked on that ratio
+// (the least of the rounds): CSV at most 10 %, HDF5 at most 3 % of the solve. The sink's time is
+// also given per row and per value. The file sizes give the bytes per recorded value, time included
+// (rows x (columns + 1)).
 //
 // Usage: hdae-bench-recording [--smoke] [--masses N] [--rounds R]
 //        hdae-bench-recording --only rowless|none|table|csv|hdf5 [--masses N]
@@ -51,8 +52,10 @@ namespace {
 
 /// The first step of every run (a thousandth of the grid's first interval).
 constexpr double kInitialStepSeconds = 2e-5;
-/// The target: recording to HDF5 costs at most this fraction of the solve.
-constexpr double kHdf5TargetFraction = 0.05;
+/// The targets: streaming to CSV costs at most the first fraction of the solve, to HDF5 the
+/// second.
+constexpr double kCsvTargetFraction = 0.10;
+constexpr double kHdf5TargetFraction = 0.03;
 
 enum class Way { kRowless, kNone, kTable, kCsv, kHdf5 };
 constexpr std::array<Way, 5> kWays = {Way::kRowless, Way::kNone, Way::kTable, Way::kCsv,
@@ -60,8 +63,10 @@ constexpr std::array<Way, 5> kWays = {Way::kRowless, Way::kNone, Way::kTable, Wa
 constexpr std::array<const char*, 5> kWayKeys = {"rowless", "none", "table", "csv", "hdf5"};
 /// The way whose run is "the solve" that recording costs are relative to.
 constexpr std::size_t kSolve = 1;
+constexpr std::size_t kCsv = 3;
 constexpr std::size_t kHdf5 = 4;
-static_assert(kWays[kSolve] == Way::kNone && kWays[kHdf5] == Way::kHdf5);
+static_assert(kWays[kSolve] == Way::kNone && kWays[kCsv] == Way::kCsv &&
+              kWays[kHdf5] == Way::kHdf5);
 
 const char* name_of(Way way) {
   switch (way) {
@@ -241,16 +246,17 @@ std::string percent_of(double part, double whole) {
 }
 
 std::string target_of(const Samples& samples, std::size_t w) {
-  if (w != kHdf5) return "-";
-  const bool met = median(samples.sink_share[w]) <= kHdf5TargetFraction;
-  return fmt::format("<= {:.0f} %: {}", 100.0 * kHdf5TargetFraction, met ? "met" : "not met");
+  if (w != kCsv && w != kHdf5) return "-";
+  const double target = w == kCsv ? kCsvTargetFraction : kHdf5TargetFraction;
+  const bool met = minimum(samples.sink_share[w]) <= target;
+  return fmt::format("<= {:.0f} %: {}", 100.0 * target, met ? "met" : "**not met**");
 }
 
 std::vector<std::string> table_row(const Samples& samples, std::size_t w) {
   const RunFigures& f = samples.last[w];
-  const double solve_cpu_s = median(samples.cpu_s[kSolve]);
-  const double cpu_s = median(samples.cpu_s[w]);
-  const double sink_s = median(samples.sink_s[w]);
+  const double solve_cpu_s = minimum(samples.cpu_s[kSolve]);
+  const double cpu_s = minimum(samples.cpu_s[w]);
+  const double sink_s = minimum(samples.sink_s[w]);
   const double rows = static_cast<double>(f.rows);
   const double values = rows * static_cast<double>(f.columns + 1);
   const bool sink = kWays[w] != Way::kRowless && kWays[w] != Way::kNone;
@@ -259,9 +265,9 @@ std::vector<std::string> table_row(const Samples& samples, std::size_t w) {
   return {name_of(kWays[w]),
           format_seconds(cpu_s),
           w == kSolve ? "-" : percent_of(cpu_s - solve_cpu_s, solve_cpu_s),
-          format_seconds(median(samples.run_s[w])),
+          format_seconds(minimum(samples.run_s[w])),
           sink ? format_seconds(sink_s) : "-",
-          sink ? fmt::format("{:.1f} %", 100.0 * median(samples.sink_share[w])) : "-",
+          sink ? fmt::format("{:.1f} %", 100.0 * minimum(samples.sink_share[w])) : "-",
           target_of(samples, w),
           sink ? format_seconds(sink_s / rows) : "-",
           sink ? fmt::format("{:.1f} ns", 1e9 * sink_s / values) : "-",
@@ -278,14 +284,14 @@ int run(const Arguments& args) {
   }
   const auto rounds = static_cast<std::size_t>(args.number("--rounds", smoke ? 1 : 5));
   const Samples samples = measure(masses, rounds);
-  MarkdownTable table({"rows recorded to", "CPU time (median)", "against the solve",
-                       "run time (median)", "CPU in the sink", "sink / rest of its run", "target",
-                       "per row", "per value", "peak RSS", "file size", "bytes per value"});
+  MarkdownTable table({"rows recorded to", "CPU time", "against the solve", "run time",
+                       "CPU in the sink", "sink / rest of its run", "target", "per row",
+                       "per value", "peak RSS", "file size", "bytes per value"});
   for (std::size_t w = 0; w < kNumWays; ++w) table.add_row(table_row(samples, w));
   const RunFigures& grid = samples.last[kSolve];
   fmt::print(
       "#### Chain of {} masses ({} unknowns, KLU) to 10 s: {} rows x {} columns (+ time), "
-      "{} rounds\n\n{}",
+      "the least of {} rounds\n\n{}",
       masses, 3 * masses, grid.rows, grid.columns, rounds, table.str());
   return 0;
 }

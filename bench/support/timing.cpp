@@ -30,20 +30,12 @@ double thread_cpu_seconds() {
   return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
 }
 
-double median(std::vector<double> values) {
+double minimum(const std::vector<double>& values) {
   if (values.empty()) return std::numeric_limits<double>::quiet_NaN();
-  std::sort(values.begin(), values.end());
-  const std::size_t m = values.size() / 2;
-  return values.size() % 2 == 1 ? values[m] : 0.5 * (values[m - 1] + values[m]);
+  return *std::min_element(values.begin(), values.end());
 }
 
 namespace {
-
-double median_ratio(const std::vector<double>& a, const std::vector<double>& b) {
-  std::vector<double> ratios;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) ratios.push_back(a[i] / b[i]);
-  return median(ratios);
-}
 
 /// One timed call: wall and thread CPU seconds appended.
 void timed(const std::function<void()>& f, std::vector<double>& wall_s,
@@ -54,10 +46,6 @@ void timed(const std::function<void()>& f, std::vector<double>& wall_s,
 }
 
 }  // namespace
-
-double InterleavedTimes::median_of_ratios() const { return median_ratio(a_s, b_s); }
-
-double InterleavedTimes::median_of_cpu_ratios() const { return median_ratio(a_cpu_s, b_cpu_s); }
 
 InterleavedTimes interleave(std::size_t rounds, const std::function<void()>& a,
                             const std::function<void()>& b) {

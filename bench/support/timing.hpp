@@ -1,7 +1,8 @@
-// Wall-clock measurement for the benchmarks (docs/benchmarks.md): the machine is shared, so
-// a comparison runs both contenders alternately in the same process (interleaved, the order
-// swapped every round) and reports medians; the ratio of medians and the median of the
-// per-round ratios are both given, and they agree when the load was steady.
+// Measurement for the benchmarks (docs/benchmarks.md): the machine is shared, so a comparison
+// runs both contenders alternately in the same process (interleaved, the order swapped every
+// round) and reports the least CPU time of each over the rounds: the load only ever adds time,
+// so the minimum is the run closest to what the code itself costs, and the ratio of minima the
+// comparison least moved by other jobs.
 #pragma once
 
 #include <chrono>
@@ -28,23 +29,19 @@ using Clock = std::chrono::steady_clock;
 /// the time the thread ran, without the time other processes held its core.
 [[nodiscard]] double thread_cpu_seconds();
 
-/// Median of the values (the mean of the two middle ones for an even count); NaN when empty.
-[[nodiscard]] double median(std::vector<double> values);
+/// The least of the values; NaN when empty.
+[[nodiscard]] double minimum(const std::vector<double>& values);
 
 struct InterleavedTimes {
-  std::vector<double> a_s;      ///< seconds per round, contender a
-  std::vector<double> b_s;      ///< seconds per round, contender b
+  std::vector<double> a_s;      ///< wall seconds per round, contender a
+  std::vector<double> b_s;      ///< wall seconds per round, contender b
   std::vector<double> a_cpu_s;  ///< the thread's CPU seconds in the same rounds, contender a
   std::vector<double> b_cpu_s;  ///< the same, contender b
 
-  [[nodiscard]] double median_a_s() const { return median(a_s); }
-  [[nodiscard]] double median_b_s() const { return median(b_s); }
-  /// median(a) / median(b)
-  [[nodiscard]] double ratio_of_medians() const { return median_a_s() / median_b_s(); }
-  /// median over rounds of a_i / b_i
-  [[nodiscard]] double median_of_ratios() const;
-  /// median over rounds of a_cpu_i / b_cpu_i
-  [[nodiscard]] double median_of_cpu_ratios() const;
+  [[nodiscard]] double min_a_cpu_s() const { return minimum(a_cpu_s); }
+  [[nodiscard]] double min_b_cpu_s() const { return minimum(b_cpu_s); }
+  /// min(a_cpu) / min(b_cpu)
+  [[nodiscard]] double ratio_of_min_cpu() const { return min_a_cpu_s() / min_b_cpu_s(); }
 };
 
 /// rounds x (a, b), a first in even rounds and b first in odd ones.
