@@ -15,10 +15,11 @@
 // tens of percent from one run to the next, far more than the cost of a few percent looked for. And
 // the CPU time spent inside the sink's calls (begin, append, end), measured per call with the
 // thread's CPU clock, over the CPU time of the rest of the same run: the load slows both alike, so
-// their ratio holds where differences between runs do not. The targets are checked on that ratio
-// (the least of the rounds): CSV at most 10 %, HDF5 at most 3 % of the solve. The sink's time is
-// also given per row and per value. The file sizes give the bytes per recorded value, time included
-// (rows x (columns + 1)).
+// their ratio holds where differences between runs do not. The targets: CSV at most 10 % of the
+// solve, checked on the process's CPU time (its writer thread makes the text outside the sink's
+// calls), HDF5 at most 3 %, checked on the sink's share (the least of the rounds). The sink's time
+// is also given per row and per value. The file sizes give the bytes per recorded value, time
+// included (rows x (columns + 1)).
 //
 // Usage: hdae-bench-recording [--smoke] [--masses N] [--rounds R]
 //        hdae-bench-recording --only rowless|none|table|csv|hdf5 [--masses N]
@@ -245,11 +246,18 @@ std::string percent_of(double part, double whole) {
   return fmt::format("{:+.1f} %", 100.0 * part / whole);
 }
 
+/// The CSV target is judged on the process's CPU time against the solve's: its text is made on
+/// a writer thread, outside the run thread's sink calls. HDF5 writes on the run's thread, and
+/// its target is judged on the sink's share of its own run, which the load moves little.
 std::string target_of(const Samples& samples, std::size_t w) {
   if (w != kCsv && w != kHdf5) return "-";
+  const double solve_cpu_s = minimum(samples.cpu_s[kSolve]);
+  const double share = w == kCsv ? (minimum(samples.cpu_s[w]) - solve_cpu_s) / solve_cpu_s
+                                 : minimum(samples.sink_share[w]);
   const double target = w == kCsv ? kCsvTargetFraction : kHdf5TargetFraction;
-  const bool met = minimum(samples.sink_share[w]) <= target;
-  return fmt::format("<= {:.0f} %: {}", 100.0 * target, met ? "met" : "**not met**");
+  return fmt::format("<= {:.0f} % ({}): {}", 100.0 * target,
+                     w == kCsv ? "against the solve" : "sink / rest",
+                     share <= target ? "met" : "**not met**");
 }
 
 std::vector<std::string> table_row(const Samples& samples, std::size_t w) {

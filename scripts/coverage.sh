@@ -81,8 +81,10 @@ first=$!
 wait "${first}" || exit 1
 run_logged ctest ctest --test-dir "${build_dir}" -j 2 -LE doctest --output-on-failure
 
-gcovr --root "${link}" -j 2 \
-  --exclude '(tests|bench|fuzz|build)/' --exclude-directories '.*/CMakeFiles/[0-9.]+$' \
+# gcov names a source by the path it was compiled under (the link), gcovr's own root filter by
+# the root's real path: the filters name both, or every file may be filtered out.
+gcovr --root "${link}" -j 2 --filter "${link}/" --filter "${root}/" \
+  --exclude '(tests|bench|fuzz|build|cmake)/' --exclude-directories '.*/CMakeFiles/[0-9.]+$' \
   --txt "${build_dir}/coverage.txt" --json-summary "${build_dir}/coverage.json"
 # engine/src is shown by concern (one folder each), the other libraries and programs whole.
 # gcovr names the files by their real path, outside the root it was given (the link).
@@ -103,4 +105,6 @@ for key, (covered, total) in sorted(folders.items()):
     print(f"| {key} | {total} | {covered} | {100.0 * covered / max(total, 1):.1f} % |")
 print(f"| total | {summary['line_total']} | {summary['line_covered']} | "
       f"{summary['line_percent']:.1f} % |")
+if summary["line_total"] == 0:
+    sys.exit("coverage.sh: gcovr counted no line (are the sources under the root it was given?)")
 EOF
