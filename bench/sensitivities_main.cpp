@@ -34,6 +34,7 @@ struct Case {
 /// round, their order rotated from round to round.
 std::vector<double> cpu_of(const Case& c, SimulationOptions o, std::size_t rounds) {
   std::vector<std::function<void()>> runs;
+  runs.reserve(c.sources.size());
   for (const std::vector<std::string>& sources : c.sources) {
     o.sensitivities = sources;
     runs.emplace_back([&c, o] {
@@ -41,8 +42,8 @@ std::vector<double> cpu_of(const Case& c, SimulationOptions o, std::size_t round
       (void)simulate(*m, o);
     });
   }
-  std::vector<std::size_t> calls;
-  for (const auto& once : runs) calls.push_back(calls_per_sample(once, 0.02));
+  std::vector<std::size_t> calls(runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i) calls[i] = calls_per_sample(runs[i], 0.02);
   std::vector<std::vector<double>> samples(runs.size());
   for (std::size_t r = 0; r < rounds; ++r) {
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -52,8 +53,8 @@ std::vector<double> cpu_of(const Case& c, SimulationOptions o, std::size_t round
       samples[j].push_back((thread_cpu_seconds() - start) / static_cast<double>(calls[j]));
     }
   }
-  std::vector<double> least;
-  for (const std::vector<double>& v : samples) least.push_back(minimum(v));
+  std::vector<double> least(samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i) least[i] = minimum(samples[i]);
   return least;
 }
 

@@ -119,8 +119,9 @@ void add_row(MarkdownTable& table, const std::string& problem, std::size_t masse
                              s.statistics.ida_nni == t.statistics.ida_nni &&
                              s.statistics.jacobian_evaluations == t.statistics.jacobian_evaluations;
   const auto whole = [](const std::vector<RunFigures>& runs) {
-    std::vector<double> values;
-    for (const RunFigures& f : runs) values.push_back(f.setup_s + f.integration_s);
+    std::vector<double> values(runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i)
+      values[i] = runs[i].setup_s + runs[i].integration_s;
     return minimum(values);
   };
   table.add_row({problem, fmt::format("{}", masses), fmt::format("{}", 3 * masses),

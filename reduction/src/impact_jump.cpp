@@ -59,7 +59,7 @@ std::vector<int> slot_orders(const SlotLayout& layout, const ModelStructure& red
     if (b[j] + k == 0 && k >= 1) antiderivative[u] = layout.slot(j, k - 1);
   }
   for (std::size_t u = 0; u < order.size(); ++u) {
-    if (order[u] == kNotReached || order[u] <= 0) continue;
+    if (order[u] <= 0) continue;  // a finite jump, continuous, or not reached (kNotReached < 0)
     throw ModelError(fmt::format(
         "the impulse of {} would give {} the derivative of a Dirac impulse (impulse order {}); "
         "the jump integrates Dirac impulses and finite jumps only: mark the force that acts as "
@@ -288,14 +288,14 @@ ImpactJump integrate_impact(const PhysicsModel& model, const SlotLayout& layout,
   StartProblem p;
   p.num_equations = equations.size();
   p.equations = [&equations](std::span<const double> z, std::span<double> r) { equations(z, r); };
-  constexpr double inf = std::numeric_limits<double>::infinity();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   for (const std::size_t u : plan.unknowns) {
     const bool dirac = plan.role[u] == Role::kDirac;
     const VariableInfo info = reduced.variables.info(u);
     p.guess.push_back(dirac ? 0.0 : y_minus[u]);
     p.scale.push_back(dirac ? 1.0 : std::max(info.nominal, std::abs(y_minus[u])));
-    p.lower.push_back(dirac ? -inf : info.min.value_or(-inf));
-    p.upper.push_back(dirac ? inf : info.max.value_or(inf));
+    p.lower.push_back(dirac ? -kInf : info.min.value_or(-kInf));
+    p.upper.push_back(dirac ? kInf : info.max.value_or(kInf));
   }
   p.firmness.assign(plan.unknowns.size(), Firmness::kGuess);
   scale_integrals(jump_matrix(equations, plan, p.guess, p.scale), plan, p.scale);
