@@ -132,6 +132,17 @@ TEST_CASE("at tighter tolerances the amplifier gets closer and its hidden constr
   CHECK(worst < 1e-9);
 }
 
+TEST_CASE("at rtol = atol = 1e-10 with IDA's own step control the amplifier stops before 0.2 s") {
+  // What the example's step_growth_threshold of 6 remedies (docs/design.md, "Hidden
+  // constraints"): with IDA's own threshold of 2 the steps stay at order 1, each doubling
+  // fails its error test, and IDA gives up with too much work long before the stop time.
+  const SimulationResult r = run({}, 1e-10, 1e-10, 2.0);
+  CAPTURE(r.status.message);
+  CHECK(r.status.outcome == Outcome::kSolverFailure);
+  CHECK(r.status.message.find("IDA_TOO_MUCH_WORK") != std::string::npos);
+  CHECK(r.status.t < 0.15);
+}
+
 TEST_CASE("at rtol = atol = 1e-10 the amplifier reaches the test set's y(0.2) to 8 digits") {
   // The example's step control (models/src/catalog_daes.cpp). With IDA's own, the run stays at
   // order 1 with an error test failure after nearly every step and ends with

@@ -21,6 +21,7 @@
 #include "hdae/models/pid_controller.hpp"
 #include "hdae/models/slider_crank.hpp"
 #include "hdae/simulator.hpp"
+#include "sensitivity_runs.hpp"
 
 namespace hdae {
 namespace {
@@ -86,30 +87,9 @@ class Robertson final : public Model {
   Eq r1_, r2_, r3_;
 };
 
-/// The value of column `name` on the row at time t (a grid row; the last one at t).
-double at(const SimulationResult& r, const std::string& name, double t) {
-  const ResultTable& table = r.table;
-  const std::size_t c = table.column_index(name);
-  for (std::size_t k = table.num_rows(); k-- > 0;) {
-    if (std::abs(table.time(k) - t) <= 1e-12 * std::max(1.0, std::abs(t))) {
-      return table.value(k, c);
-    }
-  }
-  FAIL("no row at t = " << t);
-  return 0.0;
-}
-
-/// The tightest tolerance of a sensitivity run (kMinSensitivityRelTol in the engine).
-constexpr double kSensitivityRelTol = 1e-9;
-
-SimulationOptions tight(double stop_s, double interval_s, double rel_tol = kSensitivityRelTol) {
-  SimulationOptions o;
-  o.stop_s = stop_s;
-  o.output_interval_s = interval_s;
-  o.rel_tol = rel_tol;
-  o.log_level = LogLevel::kOff;
-  return o;
-}
+using test::at;
+using test::kSensitivityRelTol;
+using test::tight;
 
 /// A run at kSensitivityRelTol with the sensitivities `names`, which must reach its stop time.
 SimulationResult sensitivity_run(SimulationModel& model, double stop_s, double interval_s,
