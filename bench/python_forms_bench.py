@@ -2,7 +2,10 @@
 hdae.models.MassSpringChain and the Van der Pol oscillator (mu = 10, from (2, 0) to t = 20)
 written as hdae.Model subclasses in three forms (evaluate element by element, a numpy
 residual(), a numba cfunc) against scipy.integrate.solve_ivp with a numpy right-hand side of the
-same equations, at equal accuracy: each contender runs a sweep of tolerances; its error is the
+same equations, at equal accuracy. hdae runs every form with the methods "ida", "auto" (an
+explicit ODE on the explicit Runge-Kutta pair, or CVODE's BDF while it is stiff) and "erk", the
+model made once as SciPy's right-hand side is; each side's best method at each accuracy counts.
+Each contender runs a sweep of tolerances; its error is the
 largest absolute difference of the unknowns at the end from a tight reference (DOP853 at
 rtol 1e-13 for the chain, Radau at rtol 1e-12 with its Jacobian for Van der Pol); its cost is the
 CPU time of the run, the minimum over interleaved rounds. The CPU time at a target error is
@@ -23,6 +26,9 @@ from bench_format import fmt_time
 MU, T_VDP, N_CHAIN, T_CHAIN = 10.0, 20.0, 100, 10.0
 K, D = 100.0, 0.5
 METHODS = ("LSODA", "DOP853", "Radau", "BDF")
+# hdae's integrators swept for every form (SimulationOptions::method): IDA, auto (an explicit ODE
+# on the explicit pair, or CVODE's BDF while it is stiff) and the explicit pair alone.
+HDAE_METHODS = ("ida", "auto", "erk")
 
 
 def vdp_rhs(_t, u):
@@ -141,10 +147,13 @@ def at_error(points, target):
 
 def problem(hdae, solve_ivp, forms, name, y0, stop, rhs, ref, rtols, rounds):
     names = [n for n, _ in forms]
-    def hdae_run(model_class, rtol):
-        r = hdae.simulate(model_class(), stop=stop, rtol=rtol, output_interval=stop)
-        return np.array([r[c][-1] for c in r.columns[:len(y0)]])
-    contenders = [(f"hdae, {n}", (lambda c: lambda rtol: hdae_run(c, rtol))(c)) for n, c in forms]
+    def hdae_run(model, method, rtol):
+        r = hdae.simulate(model, stop=stop, rtol=rtol, output_interval=stop, method=method)
+        return np.array(r.values[-1, :len(y0)])  # the unknowns come first, in declared order
+    # Each form's model is made once, as SciPy's right-hand side is: a run is the call.
+    models = {n: c() for n, c in forms}
+    contenders = [(f"hdae, {n}, {m}", (lambda mo, m: lambda rtol: hdae_run(mo, m, rtol))(
+        models[n], m)) for n, _ in forms for m in HDAE_METHODS]
     contenders += [(f"SciPy {m}", (lambda m: lambda rtol: solve_ivp(
         rhs, (0.0, stop), y0, method=m, rtol=rtol, atol=rtol * 1e-2).y[:, -1])(m))
         for m in METHODS]
@@ -176,7 +185,8 @@ def main():
         print("numba is not installed (python3-numba): no numba form below.\n")
     forms = models(hdae, numba)
     rounds = 1 if args.smoke else 5
-    rtols = (1e-4, 1e-6) if args.smoke else (1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9)
+    rtols = (1e-4, 1e-6) if args.smoke else (
+        1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 1e-7, 1e-8)
     targets = (1e-3,) if args.smoke else (1e-3, 1e-5)
     vdp_y0 = [2.0, 0.0]
     vdp_ref = solve_ivp(vdp_rhs, (0, T_VDP), vdp_y0, method="Radau", rtol=1e-12, atol=1e-14,
@@ -185,7 +195,7 @@ def main():
     chain_y0 = np.concatenate((np.arange(1, N_CHAIN + 1) / N_CHAIN, np.zeros(N_CHAIN)))
     chain_ref = solve_ivp(chain_rhs, (0, T_CHAIN), chain_y0, method="DOP853", rtol=1e-13,
                           atol=1e-15).y[:, -1]
-    print("| problem | error at the end | form | hdae CPU | SciPy's best (method) | "
+    print("| problem | error at the end | form | hdae's best (method) | SciPy's best (method) | "
           "SciPy best / hdae | goal |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     goals = {"numpy": 2.0, "numba": 10.0}
@@ -200,13 +210,15 @@ def main():
             scipy = [(c, m) for c, m in scipy if c is not None]
             best = min(scipy) if scipy else (None, "none reached it")
             for n in names:
-                mine = at_error(curves[f"hdae, {n}"], target)
+                mine = [(at_error(curves[f"hdae, {n}, {m}"], target), m) for m in HDAE_METHODS]
+                mine = min([(c, m) for c, m in mine if c is not None], default=(None, None))
+                mine, method = mine
                 ratio = best[0] / mine if mine and best[0] else None
                 goal = goals.get(n)
                 verdict = "-" if goal is None else (
                     f">= {goal:g}: " + ("met" if ratio and ratio >= goal else "**not met**"))
                 print(f"| {label} | {target:.0e} | {n} | "
-                      f"{fmt_time(mine) if mine else 'not reached'} | "
+                      f"{fmt_time(mine) + f' ({method})' if mine else 'not reached'} | "
                       f"{fmt_time(best[0]) if best[0] else '-'} ({best[1]}) | "
                       f"{f'{ratio:.3g}' if ratio else '-'} | {verdict} |")
     return 0

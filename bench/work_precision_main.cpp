@@ -15,7 +15,7 @@
 // the calling thread's CPU time of one simulate() call, averaged over as many calls as last
 // 20 ms. The absolute tolerance is 0.01 rtol times each unknown's nominal, as by default.
 //
-// Usage: hdae-bench-work-precision --out FILE [--smoke] [--masses N]
+// Usage: hdae-bench-work-precision --out FILE [--smoke] [--masses N] [--only PROBLEM]
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -140,8 +140,10 @@ int run(const Arguments& args) {
   const auto masses = static_cast<std::size_t>(args.number("--masses", smoke ? 10 : 100));
   std::vector<double> rel_tols = {1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10};
   if (smoke) rel_tols = {1e-6};
+  const std::string only = args.value("--only", "");
   std::ofstream out(out_file);
   for (const Problem& p : problems(masses)) {
+    if (!only.empty() && p.name != only) continue;
     for (const IntegrationMethod method : p.methods) {
       for (const double rel_tol : rel_tols) out << measure(p, method, rel_tol) << '\n';
     }

@@ -585,16 +585,20 @@ $(cat "${tmp}/python.md")
 
 Models written in Python in their three forms (\`bench/python_forms_bench.py\`): element by
 element (\`evaluate\`), a numpy \`residual(self, t, x, der_x, r)\`, and a numba cfunc
-(\`set_compiled_residual\`, called without the GIL), against SciPy's \`solve_ivp\` with a numpy
-right-hand side of the same equations (LSODA, DOP853, Radau, BDF; the fastest at each
-accuracy), at equal accuracy: every contender sweeps its tolerance (atol = rtol / 100 for
-SciPy; hdae's default), its error is the largest difference of the unknowns at the end from a
-tight reference (DOP853 at rtol 1e-13 for the chain, Radau at rtol 1e-12 with the Jacobian for
-Van der Pol), its cost the CPU time of a run, the minimum over interleaved rounds, interpolated
+(\`set_compiled_residual\`, called without the GIL), each run with the methods \`ida\`,
+\`auto\` (both problems are explicit ODEs: the explicit Runge-Kutta pair, CVODE's BDF while
+the stiffness check asks for it) and \`erk\` (the fastest at each accuracy, named), against
+SciPy's \`solve_ivp\` with a numpy right-hand side of the same equations (LSODA, DOP853,
+Radau, BDF; the fastest at each accuracy), at equal accuracy: every
+contender sweeps its tolerance over half decades from 1e-3 to 3e-6 and decades to 1e-8
+(atol = rtol / 100 for SciPy; hdae's default), its error is the largest difference of the
+unknowns at the end from a tight reference (DOP853 at rtol 1e-13 for the chain, Radau at rtol
+1e-12 with the Jacobian for Van der Pol), its cost the CPU time of a run (the model made once
+beforehand, as SciPy's right-hand side is), the minimum over interleaved rounds, interpolated
 in log-log to the target error. The chain (s' = v, v' = f_next - f - d v, f = k (s - s_prev),
-m = 1, k = 100, d = 0.5, from s_i = i/N at rest) declares its pattern, so IDA's Jacobian takes
-a few coloured residual calls. The goals: numpy form at least 2 times, numba form at least 10
-times faster than SciPy's best.
+m = 1, k = 100, d = 0.5, from s_i = i/N at rest) declares its pattern (used where the run
+needs a Jacobian). The goals: numpy form at least 2 times, numba form at least 10 times
+faster than SciPy's best.
 
 $(cat "${tmp}/python_forms.md")
 

@@ -13,6 +13,7 @@ too, with validate()'s rule for the field and the value as given.
 """
 
 import decimal
+import functools
 import re
 import textwrap
 
@@ -37,11 +38,22 @@ _ENUMS = {
 }
 
 
+@functools.lru_cache(maxsize=None)
+def _fields():
+    """The option fields, found once: the class's properties do not change."""
+    return tuple(n for n, v in vars(_hdae.SimulationOptions).items()
+                 if isinstance(v, property) and not n.startswith("_"))
+
+
+@functools.lru_cache(maxsize=None)
+def _field_set():
+    return frozenset(_fields())
+
+
 def field_names():
     """The option fields (the properties of hdae.SimulationOptions), in the order of the C++
     struct."""
-    return [n for n, v in vars(_hdae.SimulationOptions).items()
-            if isinstance(v, property) and not n.startswith("_")]
+    return list(_fields())
 
 
 def default_text(value):
@@ -192,7 +204,7 @@ def make_options(caller, kwargs):
     """A validated SimulationOptions from keyword arguments (caller names the function in
     messages about unknown arguments)."""
     options = _hdae.SimulationOptions()
-    fields = set(field_names())
+    fields = _field_set()
     given = {}
     for key, value in kwargs.items():
         name = ALIASES.get(key, key)

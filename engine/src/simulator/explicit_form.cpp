@@ -60,7 +60,13 @@ std::vector<Entry> columns_of_m(Probe& probe, double t, std::span<const double> 
       der[j] = 0.0;
       auto take = [&](std::size_t i) {
         const double d = r[i] - r0[i];
-        if (!is_zero(d, r[i], r0[i])) entries.push_back({i, j, d / s[j]});
+        if (is_zero(d, r[i], r0[i])) return;
+        // A coefficient of +-1 within the difference's round-off is +-1 (der(x) - f rounds f
+        // twice): f is then -F or F itself, without a division.
+        double value = d / s[j];
+        if (is_zero(d - s[j], r[i], r0[i])) value = 1.0;
+        if (is_zero(d + s[j], r[i], r0[i])) value = -1.0;
+        entries.push_back({i, j, value});
       };
       if (pattern == nullptr) {
         for (std::size_t i = 0; i < n; ++i) take(i);

@@ -13,10 +13,20 @@ void OdeBridge::use(ExplicitForm form) {
   r0_.assign(n, 0.0);
   r1_.assign(n, 0.0);
   ydot_.assign(n, 0.0);
+  unit_rows_ = form_.constant_coefficients;
+  for (std::size_t i = 0; i < n && unit_rows_; ++i) {
+    unit_rows_ = form_.variable_of_row[i] == i && form_.coefficient[i] == 1.0;
+  }
 }
 
 int OdeBridge::rhs(double t, std::span<const double> y, std::span<double> ydot) {
   // F(t, y, der_x) = M der_x + F(t, y, 0) with M a scaled permutation: f = -M^-1 F(t, y, 0).
+  if (unit_rows_) {
+    // M = I, the common case (der(x) = f written as der(x) - f): no scatter, no division.
+    if (const int flag = residuals_.residual(t, y, zero_, ydot); flag != 0) return flag;
+    for (double& v : ydot) v = -v;
+    return 0;
+  }
   if (const int flag = residuals_.residual(t, y, zero_, r0_); flag != 0) return flag;
   const std::size_t n = r0_.size();
   if (form_.constant_coefficients) {

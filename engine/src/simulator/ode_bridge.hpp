@@ -28,6 +28,8 @@ class OdeBridge final : public sundials::OdeProblem {
  private:
   IdaBridge& residuals_;
   ExplicitForm form_;
+  /// Row i holds der(x_i) with coefficient 1 everywhere: f = -F(t, y, 0), written in place.
+  bool unit_rows_ = false;
   std::vector<double> zero_;
   std::vector<double> ones_;
   std::vector<double> r0_;
