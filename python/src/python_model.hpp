@@ -4,7 +4,8 @@
 // reset(self). The simulator calls them with the GIL acquired (runs release it).
 //
 // Two faster forms replace evaluate(): residual(self, t, x, der_x, r), which receives numpy
-// views of the engine's vectors for one call, and a compiled residual (a numba cfunc, set with
+// views of the engine's vectors for one call (the same three arrays from call to call, pointed
+// anew each time), and a compiled residual (a numba cfunc, set with
 // set_compiled_residual in python/hdae/_compiled.py), called without the GIL. Either may be
 // joined by evaluate_crossings(self, e), which makes the crossing helper calls with the GIL held.
 // The form is chosen when a run takes the model (reset()), not on every call.
@@ -17,6 +18,7 @@
 // bounds.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -84,6 +86,9 @@ class PythonModel : public Model {
   pybind11::object crossings_;
   pybind11::object evaluation_view_;
   pybind11::object event_view_;
+  /// residual()'s x, der_x and r: three numpy arrays pointed at the engine's vectors for each
+  /// call instead of made anew (vector_residual.cpp); one that outlived its call is replaced.
+  std::array<pybind11::object, 3> arrays_;
 };
 
 /// Binds the views (hdae.Evaluation, hdae.EventContext).

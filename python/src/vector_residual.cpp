@@ -21,19 +21,35 @@ namespace hdae::python {
 
 namespace {
 
-/// A one-dimensional double view of n values at data, owned by base (no copy).
-py::array view_of(const double* data, std::size_t n, py::handle base, bool writeable) {
-  // pybind11 copies the data when no base is given; the base (the model) keeps nothing alive
-  // that the view needs, it only marks the array as not owning its data.
-  py::array a(py::dtype::of<double>(), {static_cast<py::ssize_t>(n)},
-              {static_cast<py::ssize_t>(sizeof(double))}, const_cast<double*>(data), base);
-  if (!writeable)
-    py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
-  return a;
+/// What the views name as their base: an object that owns nothing, so that pybind11 does not
+/// copy the data (the engine's vectors own it). Not the model, which holds its views: that
+/// would be a cycle. Made once and never freed (a view may outlive the interpreter's modules).
+py::handle view_base() {
+  static const int anchor = 0;
+  static const py::handle base = py::capsule(static_cast<const void*>(&anchor)).release();
+  return base;
+}
+
+/// Points the one-dimensional double array in slot at n values at data, making the array first
+/// when the slot is empty (the first call, or its last array outlived its call).
+void point(py::object& slot, const double* data, std::size_t n, bool writeable) {
+  if (!slot) {
+    slot = py::array(py::dtype::of<double>(), {static_cast<py::ssize_t>(n)},
+                     {static_cast<py::ssize_t>(sizeof(double))}, const_cast<double*>(data),
+                     view_base());
+  }
+  auto* proxy = py::detail::array_proxy(slot.ptr());
+  proxy->data = reinterpret_cast<char*>(const_cast<double*>(data));
+  proxy->dimensions[0] = static_cast<py::ssize_t>(n);
+  if (writeable) {
+    proxy->flags |= py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  } else {
+    proxy->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  }
 }
 
 /// Empties a view that outlives its call: no element, read-only, no pointer into the engine.
-void empty(const py::array& a) {
+void empty(const py::object& a) {
   static double nothing = 0.0;
   auto* proxy = py::detail::array_proxy(a.ptr());
   proxy->dimensions[0] = 0;
@@ -41,13 +57,15 @@ void empty(const py::array& a) {
   proxy->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
 }
 
-/// Empties every view that something still references; the name of the first such, or null.
-const char* retire(const std::array<py::array, 3>& views) {
+/// Empties every view that something still references and frees its slot (the next call makes
+/// a new array); the name of the first such, or null.
+const char* retire(std::array<py::object, 3>& views) {
   static constexpr std::array<const char*, 3> kNames = {"x", "der_x", "r"};
   const char* kept = nullptr;
   for (std::size_t k = 0; k < views.size(); ++k) {
-    if (Py_REFCNT(views[k].ptr()) > 1) {
+    if (views[k] && Py_REFCNT(views[k].ptr()) > 1) {
       empty(views[k]);
+      views[k] = py::object();
       if (kept == nullptr) kept = kNames[k];
     }
   }
@@ -88,17 +106,16 @@ void PythonModel::evaluate_compiled(Evaluation& e) {
 
 void PythonModel::evaluate_arrays(Evaluation& e) {
   const py::object self = py::cast(this, py::return_value_policy::reference);
-  const std::array<py::array, 3> views = {
-      view_of(e.x().data(), structure().num_unknowns(), self, false),
-      view_of(e.der_x().data(), structure().num_unknowns(), self, false),
-      view_of(e.residuals().data(), structure().equations.size(), self, true)};
+  point(arrays_[0], e.x().data(), structure().num_unknowns(), false);
+  point(arrays_[1], e.der_x().data(), structure().num_unknowns(), false);
+  point(arrays_[2], e.residuals().data(), structure().equations.size(), true);
   try {
-    residual_(self, e.t(), views[0], views[1], views[2]);
+    residual_(self, e.t(), arrays_[0], arrays_[1], arrays_[2]);
   } catch (...) {
-    retire(views);  // the traceback holds the frame and with it the views
+    retire(arrays_);  // the traceback holds the frame and with it the views
     throw;
   }
-  if (const char* kept = retire(views)) {
+  if (const char* kept = retire(arrays_)) {
     throw ModelError("model '" + structure().name + "': residual(self, t, x, der_x, r) kept '" +
                      kept +
                      "' beyond the call (in an attribute, a container, a closure or a view made "

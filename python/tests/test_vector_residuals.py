@@ -156,6 +156,27 @@ def test_an_array_kept_beyond_the_call_fails_the_run_and_is_emptied():
     assert not model.kept.flags.writeable
 
 
+def test_an_array_kept_after_many_calls_is_caught_and_the_next_run_works():
+    # The three arrays are pointed anew at every call; one kept by the 50th call is still caught,
+    # and a fresh array takes its place for the next run, whose result is the plain model's.
+    calls = {"n": 0}
+
+    class LateKeeper(NumpyOscillator):
+        def residual(self, t, x, der_x, r):
+            calls["n"] += 1
+            if calls["n"] == 50:
+                self.kept = der_x
+            super().residual(t, x, der_x, r)
+
+    model = LateKeeper()
+    with pytest.raises(hdae.ModelCallbackError, match=r"kept .der_x. beyond the call"):
+        hdae.simulate(model, stop=1.0)
+    assert model.kept.shape == (0,)
+    again = hdae.simulate(model, stop=1.0)
+    plain = hdae.simulate(NumpyOscillator(), stop=1.0)
+    assert np.array_equal(again.values, plain.values)
+
+
 def test_each_call_gets_fresh_arrays():
     ids = set()
 
