@@ -177,7 +177,7 @@ def test_an_array_kept_after_many_calls_is_caught_and_the_next_run_works():
     assert np.array_equal(again.values, plain.values)
 
 
-def test_each_call_gets_fresh_arrays():
+def test_each_call_sees_the_vectors_ida_evaluates_at():
     ids = set()
 
     class Counter(NumpyOscillator):
