@@ -25,9 +25,9 @@ namespace {
 /// copy the data (the engine's vectors own it). Not the model, which holds its views: that
 /// would be a cycle. Made once and never freed (a view may outlive the interpreter's modules).
 py::handle view_base() {
-  static const int anchor = 0;
-  static const py::handle base = py::capsule(static_cast<const void*>(&anchor)).release();
-  return base;
+  static const int kAnchor = 0;
+  static const py::handle kBase = py::capsule(static_cast<const void*>(&kAnchor)).release();
+  return kBase;
 }
 
 /// Points the one-dimensional double array in slot at n values at data, making the array first
