@@ -230,7 +230,10 @@ void CoSimulationModel::stop_by_model(double t, const char* function, Run& run) 
 }
 
 void CoSimulationModel::run_through(Run& run) {
-  run.recorder.begin(select(run.options));
+  const std::vector<ColumnInfo> columns = select(run.options);
+  // Before the grid is made and the FMU stepped: a grid too large to keep is refused.
+  run.options.check_result_size(columns.size());
+  run.recorder.begin(columns);
   start(run.options);
   record(run.options.start_s, run);
   step_through(output_points(run.options), run);

@@ -113,6 +113,26 @@ TEST_CASE("a Co-Simulation run keeps every k-th output point, or t0 and the last
   CHECK(std::abs(ends.table.final_value("x") - decay(2.0, 2.0, 3.0)) < 1e-10);
 }
 
+TEST_CASE("a Co-Simulation grid too large for max_result_bytes is refused as Model Exchange's") {
+  // 10^4 output points: 10^4 + 2 rows of the recorded columns and time, at least 3 values of
+  // 8 bytes each (x, der(x), time), 240 kB against a limit of 100 kB. The refusal comes before
+  // the FMU steps, with the message a Model Exchange run of the same FMU gives.
+  SimulationOptions options = grid(1.0, 1e-4);
+  options.max_result_bytes = 1e5;
+  const std::string cs = record_error(fmi::Interface::kCoSimulation, options);
+  CHECK(cs.find("SimulationOptions::max_result_bytes") != std::string::npos);
+  CHECK(cs.find("1e+04 rows") != std::string::npos);  // 10002, to 3 digits
+  CHECK(cs == record_error(fmi::Interface::kModelExchange, options));
+  // Streamed to a file instead of memory, the same grid is no table's, and the run goes on.
+  const test::TempDir dir;
+  options.sinks = {SinkSpec::csv(dir.path() / "decay.csv")};
+  CHECK(record_error(fmi::Interface::kCoSimulation, options) == "no error");
+  // Within the limit, the run records every point.
+  options.sinks = {SinkSpec::memory()};
+  options.max_result_bytes = 1e7;
+  CHECK(run(*decay_both(fmi::Interface::kCoSimulation), options).table.num_rows() == 10001);
+}
+
 TEST_CASE("hdae run honours --columns, --kinds and --rows for a Co-Simulation FMU") {
   const test::TempDir dir;
   const std::string csv = (dir.path() / "decay.csv").string();

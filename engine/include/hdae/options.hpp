@@ -323,6 +323,13 @@ struct SimulationOptions {
   void validate() const;
   /// output_interval_s with the default resolved.
   [[nodiscard]] double resolved_output_interval_s() const;
+  /// Whether a sink of sinks keeps the rows in memory (SinkKind::kMemory).
+  [[nodiscard]] bool keeps_rows_in_memory() const;
+  /// OptionError naming max_result_bytes when the output grid's rows, of `columns` recorded
+  /// values each (time not counted), held in memory would take more than max_result_bytes;
+  /// nothing when no sink keeps the rows in memory. Every run, a Simulator's or an FMU's
+  /// Co-Simulation, checks this before its first step.
+  void check_result_size(std::size_t columns) const;
 };
 
 }  // namespace hdae

@@ -1,7 +1,7 @@
-// The size of a run's result in memory (SimulationOptions::max_result_bytes): judged before
-// the run for the output grid, so that a grid of 10^8 rows is refused with a message, and
-// counted as the run goes for what events add (their rows and the event log), so that a time
-// event rescheduled without end stops the run instead of growing until memory runs out.
+// The size of a run's result in memory (SimulationOptions::max_result_bytes) as the run goes:
+// what events add (their rows and the event log) is counted, so that a time event rescheduled
+// without end stops the run instead of growing until memory runs out. The output grid's rows
+// are judged before the run (SimulationOptions::check_result_size).
 #pragma once
 
 #include <cstddef>
@@ -12,10 +12,6 @@
 #include "hdae/status.hpp"
 
 namespace hdae::detail {
-
-/// OptionError when the grid rows of a run recording `columns` columns (time not counted),
-/// held in memory, would take more than options.max_result_bytes; nothing for streamed rows.
-void check_result_size(const SimulationOptions& options, std::size_t columns);
 
 /// The bytes the result holds in memory as events add to it: the table's rows (when the run
 /// keeps them) and the event log's records, against options.max_result_bytes.

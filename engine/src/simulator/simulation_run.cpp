@@ -85,7 +85,7 @@ SimulationRun::SimulationRun(SimulationModel& model, SimulationOptions options)
       continuation_(model_, crossings_),
       integration_(model_, crossings_, stop_watch_, options_,
                    [this](LogLevel level, std::string_view message) { log(level, message); }) {
-  check_result_size(options_, output_.recorder.columns().size());
+  options_.check_result_size(output_.recorder.columns().size());
   output_.sinks.attach(output_.recorder, event_log_.observers);
 }
 
